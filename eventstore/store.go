@@ -1,0 +1,118 @@
+// Package eventstore holds the append-only log every project and account
+// change is written to. One interface, several implementations (SQLite,
+// PostgreSQL), all held to the same conformance suite in eventstoretest.
+package eventstore
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"time"
+)
+
+// ExpectedVersion guards an append. Values >= 0 demand that exact current
+// version (0 means the stream must not exist yet, like NoStream).
+type ExpectedVersion int64
+
+const (
+	// Any appends whatever the stream's current version is.
+	Any ExpectedVersion = -2
+	// NoStream demands that the stream does not exist yet.
+	NoStream ExpectedVersion = -1
+)
+
+// Exactly demands the stream be at version v.
+func Exactly(v int64) ExpectedVersion { return ExpectedVersion(v) }
+
+// Metadata travels with every event.
+type Metadata struct {
+	Author        string    `json:"author,omitempty"`
+	CorrelationID string    `json:"correlation_id,omitempty"`
+	CausationID   string    `json:"causation_id,omitempty"`
+	Time          time.Time `json:"time"`
+}
+
+// NewEvent is an event to append. ID must be unique across the store; a
+// retried append carrying the same IDs is recognised and not written twice.
+type NewEvent struct {
+	ID       string
+	Type     string
+	Data     json.RawMessage
+	Metadata Metadata
+}
+
+// Position orders the global log. Commit identifies the writing transaction
+// (PostgreSQL: its xid8; SQLite: a commit counter) and Seq the row within the
+// whole log. The log is ordered by (Commit, Seq); the zero Position is before
+// every event.
+type Position struct {
+	Commit uint64 `json:"commit"`
+	Seq    uint64 `json:"seq"`
+}
+
+// Less reports whether p comes before q in the global log.
+func (p Position) Less(q Position) bool {
+	if p.Commit != q.Commit {
+		return p.Commit < q.Commit
+	}
+	return p.Seq < q.Seq
+}
+
+func (p Position) String() string { return fmt.Sprintf("%d.%d", p.Commit, p.Seq) }
+
+// Event is a stored event.
+type Event struct {
+	ID       string          `json:"id"`
+	Stream   string          `json:"stream"`
+	Version  int64           `json:"version"` // 1 for a stream's first event
+	Position Position        `json:"position"`
+	Type     string          `json:"type"`
+	Data     json.RawMessage `json:"data"`
+	Metadata Metadata        `json:"metadata"`
+}
+
+// AppendResult tells where an append landed.
+type AppendResult struct {
+	// FirstVersion and LastVersion are the versions given to the appended
+	// events; NextExpected is LastVersion.
+	FirstVersion int64
+	LastVersion  int64
+}
+
+// Store is the event store. Implementations are safe for concurrent use.
+type Store interface {
+	// Append writes events atomically at the end of stream if expected
+	// holds, else returns a *ConflictError. An append of no events is an error.
+	Append(ctx context.Context, stream string, expected ExpectedVersion, events ...NewEvent) (AppendResult, error)
+	// ReadStream returns up to limit events of stream with Version >= from,
+	// in version order. An unknown stream yields no events and no error.
+	ReadStream(ctx context.Context, stream string, from int64, limit int) ([]Event, error)
+	// ReadAll returns up to limit committed events strictly after the given
+	// position, in log order. A reader that pages through ReadAll never skips
+	// an event, even when concurrent writers commit out of order.
+	ReadAll(ctx context.Context, after Position, limit int) ([]Event, error)
+	// StreamVersion is the current version of stream (0 if it does not exist).
+	StreamVersion(ctx context.Context, stream string) (int64, error)
+	Close() error
+}
+
+// ErrConflict is matched (errors.Is) by every *ConflictError.
+var ErrConflict = errors.New("eventstore: version conflict")
+
+// ErrDuplicateEvent is returned when an event ID is reused for a different
+// event (not a retry of the same append).
+var ErrDuplicateEvent = errors.New("eventstore: duplicate event id")
+
+// ConflictError says the stream was not at the expected version.
+type ConflictError struct {
+	Stream   string
+	Expected ExpectedVersion
+	Actual   int64
+}
+
+func (e *ConflictError) Error() string {
+	return fmt.Sprintf("eventstore: stream %s at version %d, expected %d", e.Stream, e.Actual, e.Expected)
+}
+
+func (e *ConflictError) Is(target error) bool { return target == ErrConflict }
