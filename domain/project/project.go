@@ -1,0 +1,182 @@
+// Package project holds the project aggregate: a designer's runs, their
+// inputs and calculation state, and the rules of the run list. It is rebuilt
+// from its events and decides new ones; it never touches storage.
+package project
+
+import (
+	"maps"
+	"slices"
+	"time"
+)
+
+// Run is one design run of a project.
+type Run struct {
+	ID      string  `json:"id"`
+	Name    string  `json:"name"`
+	Notes   string  `json:"notes"`
+	Inputs  Inputs  `json:"inputs"`
+	Summary Summary `json:"summary,omitempty"`
+	// LastError is the message of the last failed calculation.
+	LastError string `json:"last_error,omitempty"`
+
+	calculatedOnce bool
+	inputChanged   bool
+}
+
+// State is the run's derived state.
+func (r *Run) State() RunState { return stateOf(r) }
+
+// Project is the aggregate, as its events left it.
+type Project struct {
+	ID        string
+	Owner     string
+	OwnerName string
+	Country   string
+	Created   time.Time
+
+	Details  Details
+	Settings Settings
+	Notes    string
+	Runs     []*Run
+
+	Saved             bool
+	LastSaved         time.Time
+	LastSavedBy       string
+	LastSavedByName   string
+	ShareWithProvider bool
+	ShareID           string
+	Deleted           bool
+	DeletedAt         time.Time
+
+	// Version is the stream version of the last applied event.
+	Version int64
+}
+
+// FromEvents rebuilds a project from its stream.
+func FromEvents(events []Event) *Project {
+	p := &Project{}
+	for _, e := range events {
+		p.Apply(e)
+	}
+	return p
+}
+
+// Run finds a run by id.
+func (p *Project) Run(id string) (*Run, bool) {
+	i := p.runIndex(id)
+	if i < 0 {
+		return nil, false
+	}
+	return p.Runs[i], true
+}
+
+func (p *Project) runIndex(id string) int {
+	return slices.IndexFunc(p.Runs, func(r *Run) bool { return r.ID == id })
+}
+
+// Apply moves the project on by one event. It never fails: events are facts.
+func (p *Project) Apply(e Event) {
+	p.Version++
+	switch e := e.(type) {
+	case Created:
+		p.ID, p.Owner, p.OwnerName, p.Country, p.Created = e.ProjectID, e.Owner, e.OwnerName, e.Country, e.At
+	case DetailsChanged:
+		p.Details, p.Settings, p.Notes = e.Details, e.Settings, e.Notes
+	case RunAdded:
+		p.Runs = append(p.Runs, &Run{ID: e.RunID, Name: e.Name, Inputs: cloneInputs(e.Inputs)})
+	case RunRenamed:
+		if r, ok := p.Run(e.RunID); ok {
+			r.Name = e.Name
+		}
+	case RunDuplicated:
+		if src, ok := p.Run(e.SourceID); ok {
+			dup := *src
+			dup.ID, dup.Name = e.RunID, e.Name
+			dup.Inputs = cloneInputs(src.Inputs)
+			dup.Summary = maps.Clone(src.Summary)
+			p.Runs = slices.Insert(p.Runs, p.runIndex(e.SourceID)+1, &dup)
+		}
+	case RunRemoved:
+		if i := p.runIndex(e.RunID); i >= 0 {
+			p.Runs = slices.Delete(p.Runs, i, i+1)
+		}
+	case RunsReordered:
+		p.Runs = reorder(p.Runs, e.RunIDs)
+	case RunInputsChanged:
+		if r, ok := p.Run(e.RunID); ok {
+			for k, v := range e.Changed {
+				r.Inputs[k] = v
+			}
+			for _, k := range e.Removed {
+				delete(r.Inputs, k)
+			}
+			r.inputChanged = true
+		}
+	case RunNotesChanged:
+		if r, ok := p.Run(e.RunID); ok {
+			r.Notes = e.Notes
+		}
+	case RunCalculated:
+		if r, ok := p.Run(e.RunID); ok {
+			r.Inputs = cloneInputs(e.Inputs)
+			r.Summary = maps.Clone(e.Summary)
+			r.LastError = ""
+			r.calculatedOnce, r.inputChanged = true, false
+		}
+	case CalculationFailed:
+		if r, ok := p.Run(e.RunID); ok {
+			r.Inputs = cloneInputs(e.Inputs)
+			r.Summary, r.LastError = nil, e.Error
+			r.calculatedOnce, r.inputChanged = false, false
+		}
+	case RunReset:
+		if r, ok := p.Run(e.RunID); ok {
+			r.Inputs, r.Summary, r.LastError = Inputs{}, nil, ""
+			r.calculatedOnce, r.inputChanged = false, false
+		}
+	case Saved:
+		p.Saved, p.LastSaved, p.LastSavedBy, p.LastSavedByName = true, e.At, e.SavedBy, e.SavedByName
+		p.ShareWithProvider = e.ShareWithProvider
+	case SharedByLink:
+		p.ShareID = e.ShareID
+	case Deleted:
+		p.Deleted, p.DeletedAt = true, e.At
+	}
+}
+
+// FirstRunID is the id of the run marked first, the head of the list.
+func (p *Project) FirstRunID() string {
+	if len(p.Runs) == 0 {
+		return ""
+	}
+	return p.Runs[0].ID
+}
+
+func cloneInputs(in Inputs) Inputs {
+	out := make(Inputs, len(in))
+	for k, v := range in {
+		out[k] = slices.Clone(v)
+	}
+	return out
+}
+
+// reorder puts runs in the given id order; ids not named keep their relative
+// order at the end, so a stale reorder never loses a run.
+func reorder(runs []*Run, ids []string) []*Run {
+	out := make([]*Run, 0, len(runs))
+	taken := map[string]bool{}
+	for _, id := range ids {
+		for _, r := range runs {
+			if r.ID == id && !taken[id] {
+				out = append(out, r)
+				taken[id] = true
+			}
+		}
+	}
+	for _, r := range runs {
+		if !taken[r.ID] {
+			out = append(out, r)
+		}
+	}
+	return out
+}

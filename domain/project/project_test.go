@@ -1,0 +1,301 @@
+package project
+
+import (
+	"encoding/json"
+	"errors"
+	"fmt"
+	"reflect"
+	"testing"
+	"time"
+)
+
+var now = time.Date(2026, 11, 22, 10, 0, 0, 0, time.UTC)
+
+func raw(v any) json.RawMessage {
+	b, err := json.Marshal(v)
+	if err != nil {
+		panic(err)
+	}
+	return b
+}
+
+// channelRun is a configured ordinary channel run.
+func channelRun() Inputs {
+	return Inputs{
+		"selectedSystem":   raw(map[string]any{"slug": "polymer-100", "product_type": "C"}),
+		"channel_length_m": raw(20),
+		"drainage_area_m2": raw(144),
+	}
+}
+
+// apply runs a command and applies its events through the codec, as a
+// reload from the store would.
+func apply(t *testing.T, p *Project, evs []Event, err error) {
+	t.Helper()
+	if err != nil {
+		t.Fatalf("command: %v", err)
+	}
+	for _, e := range evs {
+		typ, data, err := Encode(e)
+		if err != nil {
+			t.Fatal(err)
+		}
+		back, err := Decode(typ, data)
+		if err != nil {
+			t.Fatal(err)
+		}
+		p.Apply(back)
+	}
+}
+
+func newProject(t *testing.T) *Project {
+	p := FromEvents(New("p1", "u1", "alice", "GB", now))
+	evs, err := p.AddRun("r1")
+	apply(t, p, evs, err)
+	return p
+}
+
+func names(p *Project) []string {
+	var out []string
+	for _, r := range p.Runs {
+		out = append(out, r.Name)
+	}
+	return out
+}
+
+func TestReadiness(t *testing.T) {
+	t.Parallel()
+	sys := func(typ string) json.RawMessage { return raw(map[string]any{"slug": "s", "product_type": typ}) }
+	tests := []struct {
+		name string
+		in   Inputs
+		want bool
+	}{
+		{"nothing", Inputs{}, false},
+		{"no system", Inputs{"channel_length_m": raw(20), "drainage_area_m2": raw(10)}, false},
+		{"channel ready", channelRun(), true},
+		{"channel no length", Inputs{"selectedSystem": sys("C"), "drainage_area_m2": raw(10)}, false},
+		{"channel zero area", Inputs{"selectedSystem": sys("C"), "channel_length_m": raw(5), "drainage_area_m2": raw(0)}, false},
+		{"numbers as strings", Inputs{"selectedSystem": sys("C"), "channel_length_m": raw("5"), "drainage_area_m2": raw("7.5")}, true},
+		{"point needs only area", Inputs{"selectedSystem": sys("P"), "drainage_area_m2": raw(30)}, true},
+		{"point no area", Inputs{"selectedSystem": sys("P"), "channel_length_m": raw(5)}, false},
+		{"concrete complete", Inputs{"channel_group": raw("concrete"), "concreteChannel": raw(map[string]any{"width": 100, "depth": 300}), "channel_length_m": raw(20), "drainage_area_m2": raw(144)}, true},
+		{"concrete no depth", Inputs{"channel_group": raw("concrete"), "concreteChannel": raw(map[string]any{"width": 100, "depth": 0}), "channel_length_m": raw(20), "drainage_area_m2": raw(144)}, false},
+		{"concrete no channel", Inputs{"channel_group": raw("concrete"), "channel_length_m": raw(20), "drainage_area_m2": raw(144)}, false},
+	}
+	for _, tc := range tests {
+		if got := Readiness(tc.in); got != tc.want {
+			t.Errorf("%s: Readiness = %v, want %v", tc.name, got, tc.want)
+		}
+	}
+}
+
+// A run moves unconfigured -> ready -> calculated -> changed, and a failure
+// or reset takes it back to not calculated (design-tool.md section 4).
+func TestRunStates(t *testing.T) {
+	t.Parallel()
+	p := newProject(t)
+	state := func() RunState { r, _ := p.Run("r1"); return r.State() }
+	if got := state(); got != Unconfigured {
+		t.Fatalf("new run: %s", got)
+	}
+	evs, err := p.ChangeInputs("r1", channelRun())
+	apply(t, p, evs, err)
+	if got := state(); got != Ready {
+		t.Fatalf("configured run: %s", got)
+	}
+	evs, err = p.RecordCalculation("r1", channelRun(), Summary{"overflowed": raw(false)})
+	apply(t, p, evs, err)
+	if got := state(); got != Calculated {
+		t.Fatalf("after calculation: %s", got)
+	}
+	evs, err = p.ChangeInputs("r1", Inputs{"channel_length_m": raw(20)})
+	if len(evs) != 0 || err != nil {
+		t.Fatalf("unchanged value gave events %v, %v", evs, err)
+	}
+	evs, err = p.ChangeInputs("r1", Inputs{"channel_length_m": raw(25)})
+	apply(t, p, evs, err)
+	if got := state(); got != Changed {
+		t.Fatalf("after edit: %s", got)
+	}
+	evs, err = p.RecordFailure("r1", channelRun(), "No channel could be designed to fulfil the current parameters")
+	apply(t, p, evs, err)
+	if got := state(); got != Ready {
+		t.Fatalf("after failure: %s", got)
+	}
+	evs, err = p.Reset("r1")
+	apply(t, p, evs, err)
+	if got := state(); got != Unconfigured {
+		t.Fatalf("after reset: %s", got)
+	}
+}
+
+func TestRunList(t *testing.T) {
+	t.Parallel()
+	p := newProject(t)
+	evs, err := p.AddRun("r2")
+	apply(t, p, evs, err)
+	evs, err = p.Rename("r2", "Run 1")
+	apply(t, p, evs, err)
+	if got := names(p); !reflect.DeepEqual(got, []string{"Run 1", "Run 1 (2)"}) {
+		t.Fatalf("rename collision: %q", got)
+	}
+	if _, err := p.Duplicate("r1", "r3"); err == nil {
+		t.Fatal("duplicating an uncalculated run succeeded")
+	}
+	evs, err = p.RecordCalculation("r1", channelRun(), Summary{})
+	apply(t, p, evs, err)
+	evs, err = p.Duplicate("r1", "r3")
+	apply(t, p, evs, err)
+	if got := names(p); !reflect.DeepEqual(got, []string{"Run 1", "Run 2", "Run 1 (2)"}) {
+		t.Fatalf("duplicate: %q", got)
+	}
+	if r, _ := p.Run("r3"); r.State() != Calculated {
+		t.Fatalf("copy state %s, want calculated", r.State())
+	}
+	evs, err = p.Reorder([]string{"r2", "r3", "r1"})
+	apply(t, p, evs, err)
+	if p.FirstRunID() != "r2" {
+		t.Fatalf("first run %s after reorder", p.FirstRunID())
+	}
+	if _, err := p.Reorder([]string{"r2", "r3"}); err == nil {
+		t.Fatal("reorder missing a run accepted")
+	}
+	// Deleting the first run makes the next one first.
+	evs, err = p.RemoveRun("r2", "x")
+	apply(t, p, evs, err)
+	if p.FirstRunID() != "r3" {
+		t.Fatalf("first run %s after deleting the first", p.FirstRunID())
+	}
+	evs, err = p.RemoveRun("r3", "x")
+	apply(t, p, evs, err)
+	// Deleting the only run leaves a fresh Run 1.
+	evs, err = p.RemoveRun("r1", "r9")
+	apply(t, p, evs, err)
+	if len(p.Runs) != 1 || p.Runs[0].ID != "r9" || p.Runs[0].Name != "Run 1" || p.Runs[0].State() != Unconfigured {
+		t.Fatalf("after deleting the only run: %v", p.Runs)
+	}
+	var nf *NotFoundError
+	if _, err := p.Rename("nope", "x"); !errors.As(err, &nf) {
+		t.Fatalf("rename of a missing run: %v", err)
+	}
+	var ve *ValidationError
+	if _, err := p.Rename("r9", "  "); !errors.As(err, &ve) {
+		t.Fatalf("blank rename: %v", err)
+	}
+}
+
+func savedRun(id, name string, length int) SavedRun {
+	in := channelRun()
+	in["channel_length_m"] = raw(length)
+	return SavedRun{ID: id, Name: name, Inputs: in, Summary: Summary{"channel_discharge": raw(2.0)}, Calculated: true}
+}
+
+func counter() func() string {
+	n := 0
+	return func() string { n++; return fmt.Sprintf("s%d", n) }
+}
+
+func TestSave(t *testing.T) {
+	t.Parallel()
+	by := SaveBy{UserID: "u1", UserName: "alice", At: now}
+	content := Content{Details: Details{Name: "Depot"}, Runs: []SavedRun{savedRun("", "Run 1", 20), savedRun("", "Yard", 30)}}
+
+	p := FromEvents(New("p1", "u1", "alice", "GB", now))
+	evs, ids, err := p.Save(content, by, counter())
+	apply(t, p, evs, err)
+	if !reflect.DeepEqual(ids, []string{"s1", "s2"}) || !reflect.DeepEqual(names(p), []string{"Run 1", "Yard"}) {
+		t.Fatalf("first save: ids %v names %v", ids, names(p))
+	}
+	for _, r := range p.Runs {
+		if r.State() != Calculated {
+			t.Fatalf("saved run %s", r)
+		}
+	}
+	if !p.Saved || p.Details.Name != "Depot" || p.LastSavedBy != "u1" {
+		t.Fatalf("project after save: %+v", p)
+	}
+
+	// The same content again changes nothing but records the save.
+	content.Runs[0].ID, content.Runs[1].ID = "s1", "s2"
+	evs, _, err = p.Save(content, by, counter())
+	if err != nil || len(evs) != 1 {
+		t.Fatalf("resave of identical content: %v events, %v", evs, err)
+	}
+
+	// Swapped, one edited, one new, one dropped.
+	next := Content{Details: Details{Name: "Depot 2"}, Runs: []SavedRun{savedRun("", "New", 5), savedRun("s2", "Yard", 35)}}
+	evs, ids, err = p.Save(next, by, func() string { return "s3" })
+	apply(t, p, evs, err)
+	if !reflect.DeepEqual(ids, []string{"s3", "s2"}) || !reflect.DeepEqual(names(p), []string{"New", "Yard"}) {
+		t.Fatalf("second save: ids %v names %v", ids, names(p))
+	}
+	r, _ := p.Run("s2")
+	if string(r.Inputs["channel_length_m"]) != "35" {
+		t.Fatalf("edited run length %s", r.Inputs["channel_length_m"])
+	}
+
+	// The rebuilt stream equals the live aggregate.
+	if p.Version == 0 || p.Details.Name != "Depot 2" {
+		t.Fatalf("version %d details %+v", p.Version, p.Details)
+	}
+}
+
+func TestSaveRefusals(t *testing.T) {
+	t.Parallel()
+	p := FromEvents(New("p1", "u1", "alice", "GB", now))
+	uncalc := savedRun("", "Yard", 5)
+	uncalc.Calculated = false
+	tests := []struct {
+		name    string
+		content Content
+		want    string
+	}{
+		{"blank name", Content{Details: Details{Name: "  "}, Runs: []SavedRun{savedRun("", "Run 1", 5)}}, "The project needs a name"},
+		{"no runs", Content{Details: Details{Name: "A"}}, "No runs in project!"},
+		{"uncalculated", Content{Details: Details{Name: "A"}, Runs: []SavedRun{savedRun("", "Run 1", 5), uncalc}}, "These runs need to be calculated before saving: Yard"},
+	}
+	for _, tc := range tests {
+		_, _, err := p.Save(tc.content, SaveBy{}, counter())
+		var ve *ValidationError
+		if !errors.As(err, &ve) || ve.Message != tc.want {
+			t.Errorf("%s: got %v, want %q", tc.name, err, tc.want)
+		}
+	}
+}
+
+func TestShareAndDelete(t *testing.T) {
+	t.Parallel()
+	p := FromEvents(New("p1", "u1", "alice", "GB", now))
+	if _, _, err := p.ShareByLink("x"); err == nil {
+		t.Fatal("shared an unsaved project")
+	}
+	evs, _, err := p.Save(Content{Details: Details{Name: "A"}, Runs: []SavedRun{savedRun("", "Run 1", 5)}}, SaveBy{}, counter())
+	apply(t, p, evs, err)
+	evs, id, err := p.ShareByLink("link-1")
+	apply(t, p, evs, err)
+	if _, again, _ := p.ShareByLink("link-2"); id != "link-1" || again != "link-1" {
+		t.Fatalf("share ids %s then %s", id, again)
+	}
+	evs, err = p.Delete(now)
+	apply(t, p, evs, err)
+	if !p.Deleted || !p.DeletedAt.Equal(now) {
+		t.Fatal("not deleted")
+	}
+	if _, err := p.Delete(now); err == nil {
+		t.Fatal("deleted twice")
+	}
+	if _, err := p.AddRun("z"); err == nil {
+		t.Fatal("edited a deleted project")
+	}
+}
+
+func TestDecodeUnknown(t *testing.T) {
+	t.Parallel()
+	if _, err := Decode("project.nope", []byte(`{}`)); err == nil {
+		t.Fatal("unknown type decoded")
+	}
+	if _, err := Decode("project.run_added", []byte(`{`)); err == nil {
+		t.Fatal("bad JSON decoded")
+	}
+}
