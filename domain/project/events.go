@@ -111,12 +111,12 @@ type RunReset struct {
 }
 
 type Saved struct {
-	SaveID            string            `json:"save_id"`
-	RunSaveIDs        []string          `json:"run_save_ids"`
-	ShareWithProvider bool              `json:"share_with_provider"`
-	SavedBy           string            `json:"saved_by"`
-	SavedByName       string            `json:"saved_by_name"`
-	At                time.Time         `json:"at"`
+	SaveID            string    `json:"save_id"`
+	RunSaveIDs        []string  `json:"run_save_ids"`
+	ShareWithProvider bool      `json:"share_with_provider"`
+	SavedBy           string    `json:"saved_by"`
+	SavedByName       string    `json:"saved_by_name"`
+	At                time.Time `json:"at"`
 }
 
 type SharedByLink struct {
