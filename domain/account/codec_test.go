@@ -1,0 +1,104 @@
+package account
+
+import (
+	"errors"
+	"reflect"
+	"slices"
+	"strings"
+	"testing"
+)
+
+// sampleEvents has one fully populated event of every type.
+func sampleEvents() []Event {
+	yes, units, lang, s := true, "l/s/m2", "de", "x"
+	return []Event{
+		Registered{UserID: "u", Username: "anna", FirstName: "Anna", LastName: "Meier", Email: "a@b.de",
+			Company: "C", Telephone: "123", Country: "DE", Address: "A", City: "B", Postcode: "1",
+			PasswordHash: fakeHash("a"), Group: GroupStandard, Language: "en", RainfallUnits: "mm/h", At: t0},
+		EmailConfirmed{UserID: "u", At: t0},
+		PasswordChanged{UserID: "u", PasswordHash: fakeHash("b"), At: t0},
+		ResetRequested{UserID: "u", At: t0},
+		SettingsChanged{UserID: "u", DefaultAdvancedMode: &yes, RainfallUnits: &units, Language: &lang,
+			Company: &s, Telephone: &s, Address: &s, City: &s, Postcode: &s, At: t0},
+		CountryChanged{UserID: "u", Country: "BE", At: t0},
+		Blocked{UserID: "u", By: "admin", At: t0},
+		Unblocked{UserID: "u", By: "admin", At: t0},
+		GroupChanged{UserID: "u", From: GroupStandard, To: GroupAdvanced, By: "admin", At: t0},
+		Deleted{UserID: "u", By: "admin", At: t0},
+	}
+}
+
+func TestCodecRoundTrip(t *testing.T) {
+	t.Parallel()
+	var seen []string
+	for _, e := range sampleEvents() {
+		t.Run(e.EventType(), func(t *testing.T) {
+			t.Parallel()
+			typ, data, err := Encode(e)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if typ != e.EventType() || !strings.HasPrefix(typ, "account.") {
+				t.Errorf("type = %q", typ)
+			}
+			back, err := Decode(typ, data)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if !reflect.DeepEqual(back, e) {
+				t.Errorf("round trip:\n got %#v\nwant %#v", back, e)
+			}
+			// pointer events encode the same
+			ptr := reflect.New(reflect.TypeOf(e))
+			ptr.Elem().Set(reflect.ValueOf(e))
+			typ2, data2, err := Encode(ptr.Interface().(Event))
+			if err != nil || typ2 != typ || string(data2) != string(data) {
+				t.Errorf("pointer encode = %q %s %v", typ2, data2, err)
+			}
+		})
+		seen = append(seen, e.EventType())
+	}
+	slices.Sort(seen)
+	all := EventTypes()
+	slices.Sort(all)
+	if !slices.Equal(seen, all) {
+		t.Errorf("sample events cover %v, EventTypes lists %v", seen, all)
+	}
+	if len(all) != len(decoders) {
+		t.Errorf("EventTypes has %d entries, decoders %d", len(all), len(decoders))
+	}
+}
+
+func TestSettingsChangedOmitsUntouchedFields(t *testing.T) {
+	t.Parallel()
+	lang := "fr"
+	_, data, err := Encode(SettingsChanged{UserID: "u", Language: &lang, At: t0})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, absent := range []string{"company", "rainfall_units", "default_advanced_mode", "telephone"} {
+		if strings.Contains(string(data), absent) {
+			t.Errorf("%s present in %s", absent, data)
+		}
+	}
+}
+
+func TestDecodeErrors(t *testing.T) {
+	t.Parallel()
+	if _, err := Decode("account.renamed", []byte(`{}`)); !errors.Is(err, ErrUnknownEventType) {
+		t.Errorf("unknown type: %v", err)
+	}
+	if _, err := Decode(TypeBlocked, []byte(`{`)); err == nil || errors.Is(err, ErrUnknownEventType) {
+		t.Errorf("bad JSON: %v", err)
+	}
+	if _, _, err := Encode(nil); err == nil {
+		t.Error("Encode(nil) succeeded")
+	}
+}
+
+func TestStreamName(t *testing.T) {
+	t.Parallel()
+	if got := Stream("42"); got != "account-42" {
+		t.Errorf("Stream = %q", got)
+	}
+}
