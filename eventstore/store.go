@@ -84,16 +84,27 @@ type AppendResult struct {
 type Store interface {
 	// Append writes events atomically at the end of stream if expected
 	// holds, else returns a *ConflictError. An append of no events is an error.
+	// Repeating an append whose events are all stored already (same IDs, in
+	// the same stream, same type, data and metadata other than Time) returns
+	// the original result and writes nothing; an ID stored for any other
+	// event gives ErrDuplicateEvent. A zero Metadata.Time is set to the time
+	// of the append; times come back in UTC, to the microsecond.
 	Append(ctx context.Context, stream string, expected ExpectedVersion, events ...NewEvent) (AppendResult, error)
 	// ReadStream returns up to limit events of stream with Version >= from,
-	// in version order. An unknown stream yields no events and no error.
+	// in version order (limit <= 0: no limit). An unknown stream yields no
+	// events and no error.
 	ReadStream(ctx context.Context, stream string, from int64, limit int) ([]Event, error)
 	// ReadAll returns up to limit committed events strictly after the given
-	// position, in log order. A reader that pages through ReadAll never skips
-	// an event, even when concurrent writers commit out of order.
+	// position, in log order (limit <= 0: no limit). A reader that pages
+	// through ReadAll never skips an event, even when concurrent writers
+	// commit out of order. The price is that ReadAll may lag behind appends
+	// that have returned: PostgreSQL holds events back while any transaction
+	// that began writing before theirs is still running, so a reader that
+	// must see an append polls.
 	ReadAll(ctx context.Context, after Position, limit int) ([]Event, error)
 	// StreamVersion is the current version of stream (0 if it does not exist).
 	StreamVersion(ctx context.Context, stream string) (int64, error)
+	// Close releases the store; calling it again does nothing.
 	Close() error
 }
 

@@ -1,0 +1,264 @@
+// Package postgres is the PostgreSQL event store.
+//
+// The global log is ordered by (tx_id, seq), where tx_id is the writing
+// transaction's xid8. seq comes from a sequence, so it is handed out before
+// commit and concurrent transactions may commit their seqs out of order; a
+// plain "seq > last" reader would then skip events. ReadAll instead returns
+// only rows whose tx_id is below the xmin of its snapshot: every transaction
+// with a smaller id has finished, so whatever commits later has a tx_id at
+// least that xmin and sorts after everything already returned. The price is
+// that one long-running writing transaction anywhere on the server holds
+// ReadAll back until it ends.
+//
+// Each append is one statement whose first write is to its stream's row in
+// streams. That row lock makes appends to one stream wait for each other,
+// and since a transaction only gets its id at its first write, the id of a
+// later append to a stream is larger: the log holds each stream in version
+// order.
+package postgres
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"time"
+
+	"github.com/jackc/pgx/v5"
+	"github.com/jackc/pgx/v5/pgconn"
+	"github.com/jackc/pgx/v5/pgxpool"
+
+	"draindesign/eventstore"
+	"draindesign/eventstore/internal/appendcheck"
+)
+
+// Store is an eventstore.Store on a pgxpool.
+type Store struct {
+	pool *pgxpool.Pool
+}
+
+var _ eventstore.Store = (*Store)(nil)
+
+// Open migrates the database at databaseURL (see Migrate) and connects to
+// it. pgxpool settings such as pool_max_conns may be given in the URL.
+func Open(ctx context.Context, databaseURL string) (*Store, error) {
+	if err := Migrate(ctx, databaseURL); err != nil {
+		return nil, err
+	}
+	pool, err := pgxpool.New(ctx, databaseURL)
+	if err != nil {
+		return nil, fmt.Errorf("open event store: %w", err)
+	}
+	if err := pool.Ping(ctx); err != nil {
+		pool.Close()
+		return nil, fmt.Errorf("open event store: %w", err)
+	}
+	return &Store{pool: pool}, nil
+}
+
+// Close closes the pool; it may be called more than once.
+func (s *Store) Close() error {
+	s.pool.Close()
+	return nil
+}
+
+// The first write of both statements is the stream row: see the package doc.
+// $1 stream, $2 expected version, $3 number of events, then one array per
+// column. Unnesting arrays keeps one prepared statement for every batch size.
+const (
+	appendNew = `WITH head AS (
+	INSERT INTO streams (stream_id, version) VALUES ($1::text, $2::bigint + $3::bigint)
+	ON CONFLICT (stream_id) DO NOTHING RETURNING version
+)` + appendEvents
+
+	appendExisting = `WITH head AS (
+	UPDATE streams SET version = $2::bigint + $3::bigint
+	WHERE stream_id = $1::text AND version = $2::bigint RETURNING version
+)` + appendEvents
+
+	appendEvents = `
+INSERT INTO events (event_id, stream_id, version, type, data, author, correlation_id, causation_id, occurred_at)
+SELECT e.event_id, $1, $2 + e.n, e.type, e.data, e.author, e.correlation_id, e.causation_id, e.occurred_at
+FROM head, unnest($4::text[], $5::text[], $6::json[], $7::text[], $8::text[], $9::text[], $10::timestamptz[])
+	WITH ORDINALITY AS e(event_id, type, data, author, correlation_id, causation_id, occurred_at, n)`
+
+	eventColumns = `tx_id, seq, event_id, stream_id, version, type, data, author, correlation_id, causation_id, occurred_at`
+)
+
+// errConflict is the outcome of an attempt whose stream was not at the
+// expected version.
+var errConflict = errors.New("stream moved")
+
+// Append implements eventstore.Store.
+func (s *Store) Append(ctx context.Context, stream string, expected eventstore.ExpectedVersion, events ...eventstore.NewEvent) (eventstore.AppendResult, error) {
+	evs, err := appendcheck.Prepare(stream, expected, events, time.Now())
+	if err != nil {
+		return eventstore.AppendResult{}, err
+	}
+	cols := columnsOf(evs)
+	for {
+		at := max(int64(expected), 0) // NoStream is version 0
+		if expected == eventstore.Any {
+			// Any becomes an exact version read here and retried when it
+			// moves: writing on top of whatever version the row holds when
+			// the lock is granted could give a later version a smaller
+			// transaction id (ids are assigned before the lock wait).
+			if at, err = s.StreamVersion(ctx, stream); err != nil {
+				return eventstore.AppendResult{}, fmt.Errorf("append to %s: %w", stream, err)
+			}
+		}
+		err = s.tryAppend(ctx, stream, at, cols)
+		switch {
+		case err == nil:
+			return eventstore.AppendResult{FirstVersion: at + 1, LastVersion: at + int64(len(evs))}, nil
+		case errors.Is(err, errConflict) && expected == eventstore.Any:
+			continue
+		case errors.Is(err, errConflict) || errors.Is(err, eventstore.ErrDuplicateEvent):
+			return s.afterFailure(ctx, stream, expected, evs, err)
+		default:
+			return eventstore.AppendResult{}, fmt.Errorf("append to %s: %w", stream, err)
+		}
+	}
+}
+
+// tryAppend writes the events from version at+1 on if the stream is at
+// version at, else returns errConflict; an event ID in use gives
+// ErrDuplicateEvent.
+func (s *Store) tryAppend(ctx context.Context, stream string, at int64, c columns) error {
+	query := appendExisting
+	if at == 0 {
+		query = appendNew
+	}
+	tag, err := s.pool.Exec(ctx, query, stream, at, len(c.ids),
+		c.ids, c.types, c.data, c.authors, c.correlations, c.causations, c.times)
+	var pgErr *pgconn.PgError
+	switch {
+	case errors.As(err, &pgErr) && pgErr.Code == "23505" && pgErr.ConstraintName == "events_event_id_unique":
+		return fmt.Errorf("%s: %w", pgErr.Detail, eventstore.ErrDuplicateEvent)
+	case errors.As(err, &pgErr) && pgErr.Code == "23505" && pgErr.ConstraintName == "events_stream_version_unique":
+		// Only rows written around the streams table can get here; it is a
+		// conflict all the same.
+		return errConflict
+	case err != nil:
+		return err
+	case tag.RowsAffected() == 0:
+		return errConflict
+	case tag.RowsAffected() != int64(len(c.ids)):
+		return fmt.Errorf("wrote %d of %d events", tag.RowsAffected(), len(c.ids))
+	}
+	return nil
+}
+
+// afterFailure tells a retry of a stored append, which succeeds with the
+// original result, from a real conflict or duplicate.
+func (s *Store) afterFailure(ctx context.Context, stream string, expected eventstore.ExpectedVersion, evs []eventstore.NewEvent, failure error) (eventstore.AppendResult, error) {
+	stored, err := s.eventsByID(ctx, appendcheck.IDs(evs))
+	if err != nil {
+		return eventstore.AppendResult{}, fmt.Errorf("append to %s: %w", stream, err)
+	}
+	res, ok, err := appendcheck.Retry(stream, evs, stored)
+	switch {
+	case err != nil:
+		return eventstore.AppendResult{}, err
+	case ok:
+		return res, nil
+	case errors.Is(failure, eventstore.ErrDuplicateEvent):
+		// Events are never deleted, so the owner of the ID should have been
+		// found; whatever happened, a duplicate is not to be reported as a
+		// version conflict.
+		return eventstore.AppendResult{}, fmt.Errorf("append to %s: %w", stream, failure)
+	}
+	actual, err := s.StreamVersion(ctx, stream)
+	if err != nil {
+		return eventstore.AppendResult{}, fmt.Errorf("append to %s: %w", stream, err)
+	}
+	return eventstore.AppendResult{}, &eventstore.ConflictError{Stream: stream, Expected: expected, Actual: actual}
+}
+
+type columns struct {
+	ids, types, authors, correlations, causations []string
+	data                                          [][]byte
+	times                                         []time.Time
+}
+
+func columnsOf(evs []eventstore.NewEvent) columns {
+	n := len(evs)
+	c := columns{
+		ids: make([]string, n), types: make([]string, n), authors: make([]string, n),
+		correlations: make([]string, n), causations: make([]string, n),
+		data: make([][]byte, n), times: make([]time.Time, n),
+	}
+	for i, e := range evs {
+		c.ids[i], c.types[i], c.data[i] = e.ID, e.Type, e.Data
+		c.authors[i], c.correlations[i], c.causations[i] = e.Metadata.Author, e.Metadata.CorrelationID, e.Metadata.CausationID
+		c.times[i] = e.Metadata.Time
+	}
+	return c
+}
+
+func (s *Store) eventsByID(ctx context.Context, ids []string) ([]eventstore.Event, error) {
+	return s.query(ctx, len(ids), `SELECT `+eventColumns+` FROM events WHERE event_id = ANY($1)`, ids)
+}
+
+// ReadStream implements eventstore.Store.
+func (s *Store) ReadStream(ctx context.Context, stream string, from int64, limit int) ([]eventstore.Event, error) {
+	evs, err := s.query(ctx, limit,
+		`SELECT `+eventColumns+` FROM events WHERE stream_id = $1 AND version >= $2 ORDER BY version LIMIT $3`,
+		stream, from, sqlLimit(limit))
+	if err != nil {
+		return nil, fmt.Errorf("read stream %s: %w", stream, err)
+	}
+	return evs, nil
+}
+
+// ReadAll implements eventstore.Store.
+func (s *Store) ReadAll(ctx context.Context, after eventstore.Position, limit int) ([]eventstore.Event, error) {
+	evs, err := s.query(ctx, limit,
+		`SELECT `+eventColumns+` FROM events
+		WHERE (tx_id, seq) > ($1::xid8, $2::bigint) AND tx_id < pg_snapshot_xmin(pg_current_snapshot())
+		ORDER BY tx_id, seq LIMIT $3`,
+		after.Commit, int64(after.Seq), sqlLimit(limit))
+	if err != nil {
+		return nil, fmt.Errorf("read log after %s: %w", after, err)
+	}
+	return evs, nil
+}
+
+// sqlLimit maps "no limit" to NULL, which LIMIT takes as none.
+func sqlLimit(limit int) *int {
+	if limit <= 0 {
+		return nil
+	}
+	return &limit
+}
+
+func (s *Store) query(ctx context.Context, sizeHint int, sql string, args ...any) ([]eventstore.Event, error) {
+	rows, err := s.pool.Query(ctx, sql, args...)
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	evs := make([]eventstore.Event, 0, max(0, min(sizeHint, 1024)))
+	for rows.Next() {
+		var e eventstore.Event
+		if err := rows.Scan(&e.Position.Commit, &e.Position.Seq, &e.ID, &e.Stream, &e.Version, &e.Type, &e.Data,
+			&e.Metadata.Author, &e.Metadata.CorrelationID, &e.Metadata.CausationID, &e.Metadata.Time); err != nil {
+			return nil, err
+		}
+		e.Metadata.Time = e.Metadata.Time.UTC()
+		evs = append(evs, e)
+	}
+	return evs, rows.Err()
+}
+
+// StreamVersion implements eventstore.Store.
+func (s *Store) StreamVersion(ctx context.Context, stream string) (int64, error) {
+	var v int64
+	err := s.pool.QueryRow(ctx, `SELECT version FROM streams WHERE stream_id = $1`, stream).Scan(&v)
+	if errors.Is(err, pgx.ErrNoRows) {
+		return 0, nil
+	}
+	if err != nil {
+		return 0, fmt.Errorf("version of stream %s: %w", stream, err)
+	}
+	return v, nil
+}
