@@ -1,0 +1,126 @@
+package projections
+
+import (
+	"context"
+	"crypto/sha256"
+	"database/sql"
+	"encoding/hex"
+	"errors"
+	"fmt"
+	"math"
+	"strings"
+
+	"draindesign/eventstore"
+)
+
+// checkpointSchema holds one row per projection: the position of the last
+// event it applied, and a hash of its schema so that a changed read model is
+// rebuilt rather than silently left in its old shape.
+const checkpointSchema = `CREATE TABLE IF NOT EXISTS projection_checkpoints (
+	name        TEXT PRIMARY KEY,
+	commit_pos  BIGINT NOT NULL,
+	seq_pos     BIGINT NOT NULL,
+	schema_hash TEXT NOT NULL
+)`
+
+// initLockKey serialises schema setup and rebuilds across app instances on
+// PostgreSQL, where concurrent CREATE TABLE IF NOT EXISTS can still collide.
+const initLockKey = 7_310_442_051
+
+func schemaHash(p Projection) string {
+	h := sha256.New()
+	for _, s := range p.Schema() {
+		h.Write([]byte(strings.Join(strings.Fields(s), " ")))
+		h.Write([]byte{0})
+	}
+	for _, t := range p.Tables() {
+		h.Write([]byte(t))
+		h.Write([]byte{0})
+	}
+	return hex.EncodeToString(h.Sum(nil)[:12])
+}
+
+func forUpdate(d Dialect) string {
+	if d == Postgres {
+		// SQLite has no row locks; BEGIN IMMEDIATE already holds the
+		// database's single write lock for the whole transaction.
+		return " FOR UPDATE"
+	}
+	return ""
+}
+
+func lockInit(ctx context.Context, tx *Tx) error {
+	if tx.Dialect != Postgres {
+		return nil
+	}
+	if _, err := tx.Exec(ctx, `SELECT pg_advisory_xact_lock(?)`, int64(initLockKey)); err != nil {
+		return fmt.Errorf("lock read-model schema: %w", err)
+	}
+	return nil
+}
+
+// readCheckpoint returns the projection's checkpoint without locking it.
+func readCheckpoint(ctx context.Context, db *DB, name string) (eventstore.Position, error) {
+	var c, s int64
+	err := db.QueryRow(ctx, `SELECT commit_pos, seq_pos FROM projection_checkpoints WHERE name = ?`, name).Scan(&c, &s)
+	if errors.Is(err, sql.ErrNoRows) {
+		return eventstore.Position{}, fmt.Errorf("checkpoint of %s: projection not initialised", name)
+	}
+	if err != nil {
+		return eventstore.Position{}, fmt.Errorf("checkpoint of %s: %w", name, err)
+	}
+	return eventstore.Position{Commit: uint64(c), Seq: uint64(s)}, nil
+}
+
+// lockCheckpoint reads the checkpoint inside tx, locking its row on
+// PostgreSQL so that another instance applying the same projection waits
+// and then sees the advanced checkpoint.
+func lockCheckpoint(ctx context.Context, tx *Tx, name string) (eventstore.Position, error) {
+	var c, s int64
+	err := tx.QueryRow(ctx, `SELECT commit_pos, seq_pos FROM projection_checkpoints WHERE name = ?`+forUpdate(tx.Dialect), name).Scan(&c, &s)
+	if err != nil {
+		return eventstore.Position{}, fmt.Errorf("lock checkpoint of %s: %w", name, err)
+	}
+	return eventstore.Position{Commit: uint64(c), Seq: uint64(s)}, nil
+}
+
+func writeCheckpoint(ctx context.Context, tx *Tx, name string, pos eventstore.Position) error {
+	if pos.Commit > math.MaxInt64 || pos.Seq > math.MaxInt64 {
+		return fmt.Errorf("checkpoint of %s: position %s does not fit BIGINT", name, pos)
+	}
+	_, err := tx.Exec(ctx, `UPDATE projection_checkpoints SET commit_pos = ?, seq_pos = ? WHERE name = ?`,
+		int64(pos.Commit), int64(pos.Seq), name)
+	if err != nil {
+		return fmt.Errorf("advance checkpoint of %s to %s: %w", name, pos, err)
+	}
+	return nil
+}
+
+// resetProjection drops the projection's tables, recreates them and puts
+// its checkpoint back to the start of the log.
+func resetProjection(ctx context.Context, tx *Tx, p Projection) error {
+	for _, t := range p.Tables() {
+		if _, err := tx.Exec(ctx, `DROP TABLE IF EXISTS `+t); err != nil {
+			return fmt.Errorf("reset %s: drop %s: %w", p.Name(), t, err)
+		}
+	}
+	if err := createSchema(ctx, tx, p); err != nil {
+		return err
+	}
+	_, err := tx.Exec(ctx, `INSERT INTO projection_checkpoints (name, commit_pos, seq_pos, schema_hash) VALUES (?, 0, 0, ?)
+		ON CONFLICT (name) DO UPDATE SET commit_pos = 0, seq_pos = 0, schema_hash = excluded.schema_hash`,
+		p.Name(), schemaHash(p))
+	if err != nil {
+		return fmt.Errorf("reset checkpoint of %s: %w", p.Name(), err)
+	}
+	return nil
+}
+
+func createSchema(ctx context.Context, tx *Tx, p Projection) error {
+	for _, s := range p.Schema() {
+		if _, err := tx.Exec(ctx, s); err != nil {
+			return fmt.Errorf("schema of %s: %w", p.Name(), err)
+		}
+	}
+	return nil
+}

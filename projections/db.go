@@ -1,0 +1,185 @@
+package projections
+
+import (
+	"context"
+	"database/sql"
+	"fmt"
+	"strconv"
+	"strings"
+
+	// Registers the "pgx" database/sql driver.
+	_ "github.com/jackc/pgx/v5/stdlib"
+	// Registers the "sqlite" database/sql driver.
+	_ "modernc.org/sqlite"
+)
+
+// Dialect names the SQL flavour behind a DB. Projections write portable SQL
+// with ? placeholders; the few places where the dialects differ ask for it.
+type Dialect string
+
+const (
+	SQLite   Dialect = "sqlite"
+	Postgres Dialect = "postgres"
+)
+
+// DB is a read-model database: SQLite for the embedded single-binary mode,
+// PostgreSQL when several app instances share one database.
+type DB struct {
+	SQL     *sql.DB
+	Dialect Dialect
+}
+
+// OpenSQLite opens (creating if needed) the read-model database file at path.
+//
+// Transactions start with BEGIN IMMEDIATE so that two writers (two runners on
+// the same file) queue on the busy timeout instead of failing with
+// SQLITE_BUSY when a reader tries to upgrade to a writer mid-transaction.
+func OpenSQLite(path string) (*DB, error) {
+	if path == "" || strings.ContainsRune(path, '?') {
+		return nil, fmt.Errorf("open read models: unusable sqlite path %q", path)
+	}
+	dsn := path + "?_txlock=immediate" +
+		"&_pragma=busy_timeout(10000)" +
+		"&_pragma=journal_mode(WAL)" +
+		"&_pragma=synchronous(NORMAL)"
+	sqldb, err := sql.Open("sqlite", dsn)
+	if err != nil {
+		return nil, fmt.Errorf("open read models %s: %w", path, err)
+	}
+	if err := sqldb.Ping(); err != nil {
+		sqldb.Close()
+		return nil, fmt.Errorf("open read models %s: %w", path, err)
+	}
+	return &DB{SQL: sqldb, Dialect: SQLite}, nil
+}
+
+// OpenPostgres connects to the read-model database at url (a postgres:// URL
+// or keyword/value DSN understood by pgx).
+func OpenPostgres(url string) (*DB, error) {
+	sqldb, err := sql.Open("pgx", url)
+	if err != nil {
+		return nil, fmt.Errorf("open read models: %w", err)
+	}
+	if err := sqldb.Ping(); err != nil {
+		sqldb.Close()
+		return nil, fmt.Errorf("open read models: %w", err)
+	}
+	return &DB{SQL: sqldb, Dialect: Postgres}, nil
+}
+
+// Close closes the underlying connection pool.
+func (db *DB) Close() error { return db.SQL.Close() }
+
+// Rebind rewrites ? placeholders for the dialect.
+func (db *DB) Rebind(query string) string { return rebind(db.Dialect, query) }
+
+// Exec runs a statement outside any transaction, with ? placeholders.
+func (db *DB) Exec(ctx context.Context, query string, args ...any) (sql.Result, error) {
+	return db.SQL.ExecContext(ctx, db.Rebind(query), args...)
+}
+
+// Query runs a query outside any transaction, with ? placeholders.
+func (db *DB) Query(ctx context.Context, query string, args ...any) (*sql.Rows, error) {
+	return db.SQL.QueryContext(ctx, db.Rebind(query), args...)
+}
+
+// QueryRow runs a single-row query outside any transaction, with ? placeholders.
+func (db *DB) QueryRow(ctx context.Context, query string, args ...any) *sql.Row {
+	return db.SQL.QueryRowContext(ctx, db.Rebind(query), args...)
+}
+
+// Begin starts a transaction.
+func (db *DB) Begin(ctx context.Context) (*Tx, error) {
+	tx, err := db.SQL.BeginTx(ctx, nil)
+	if err != nil {
+		return nil, fmt.Errorf("begin read-model transaction: %w", err)
+	}
+	return &Tx{Tx: tx, Dialect: db.Dialect}, nil
+}
+
+// InTx runs fn in a transaction, committing when it returns nil and rolling
+// back otherwise.
+func (db *DB) InTx(ctx context.Context, fn func(*Tx) error) error {
+	tx, err := db.Begin(ctx)
+	if err != nil {
+		return err
+	}
+	if err := fn(tx); err != nil {
+		tx.Rollback()
+		return err
+	}
+	if err := tx.Commit(); err != nil {
+		return fmt.Errorf("commit read-model transaction: %w", err)
+	}
+	return nil
+}
+
+// Tx is a read-model transaction. A projection's Apply gets one that also
+// carries the checkpoint update, so both commit or neither does.
+type Tx struct {
+	Tx      *sql.Tx
+	Dialect Dialect
+}
+
+// Exec runs a statement with ? placeholders.
+func (tx *Tx) Exec(ctx context.Context, query string, args ...any) (sql.Result, error) {
+	return tx.Tx.ExecContext(ctx, rebind(tx.Dialect, query), args...)
+}
+
+// Query runs a query with ? placeholders.
+func (tx *Tx) Query(ctx context.Context, query string, args ...any) (*sql.Rows, error) {
+	return tx.Tx.QueryContext(ctx, rebind(tx.Dialect, query), args...)
+}
+
+// QueryRow runs a single-row query with ? placeholders.
+func (tx *Tx) QueryRow(ctx context.Context, query string, args ...any) *sql.Row {
+	return tx.Tx.QueryRowContext(ctx, rebind(tx.Dialect, query), args...)
+}
+
+// Commit commits the transaction.
+func (tx *Tx) Commit() error { return tx.Tx.Commit() }
+
+// Rollback aborts the transaction; after a Commit it is a harmless no-op.
+func (tx *Tx) Rollback() error { return tx.Tx.Rollback() }
+
+// rebind turns ? into $1, $2, ... for PostgreSQL. Question marks inside
+// quoted strings, quoted identifiers and comments are left alone so that
+// literals such as 'why?' survive.
+func rebind(d Dialect, query string) string {
+	if d != Postgres || !strings.Contains(query, "?") {
+		return query
+	}
+	var b strings.Builder
+	b.Grow(len(query) + 8)
+	n := 0
+	for i := 0; i < len(query); i++ {
+		c := query[i]
+		switch {
+		case c == '\'' || c == '"':
+			// A doubled quote inside the literal closes and reopens it, which
+			// this loop handles for free.
+			j := strings.IndexByte(query[i+1:], c)
+			if j < 0 {
+				b.WriteString(query[i:])
+				return b.String()
+			}
+			b.WriteString(query[i : i+j+2])
+			i += j + 1
+		case c == '-' && i+1 < len(query) && query[i+1] == '-':
+			j := strings.IndexByte(query[i:], '\n')
+			if j < 0 {
+				b.WriteString(query[i:])
+				return b.String()
+			}
+			b.WriteString(query[i : i+j+1])
+			i += j
+		case c == '?':
+			n++
+			b.WriteByte('$')
+			b.WriteString(strconv.Itoa(n))
+		default:
+			b.WriteByte(c)
+		}
+	}
+	return b.String()
+}

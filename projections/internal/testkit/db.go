@@ -1,0 +1,158 @@
+package testkit
+
+import (
+	"context"
+	"crypto/rand"
+	"encoding/hex"
+	"fmt"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+	"time"
+
+	"draindesign/projections"
+)
+
+// Database is one read-model database; tests may open several handles to
+// it, as several app instances would.
+type Database struct {
+	Dialect projections.Dialect
+	open    func() (*projections.DB, error)
+}
+
+// Open opens a new handle, closed when the test ends.
+func (d Database) Open(t testing.TB) *projections.DB {
+	t.Helper()
+	db, err := d.open()
+	if err != nil {
+		t.Fatalf("open read-model db: %v", err)
+	}
+	t.Cleanup(func() { db.Close() })
+	return db
+}
+
+// DBFactory makes a fresh, empty read-model database for one test.
+type DBFactory struct {
+	Name string
+	New  func(t testing.TB) Database
+}
+
+// DBFactories covers every dialect. The PostgreSQL one skips the test when
+// no server is reachable, unless CI=true.
+var DBFactories = []DBFactory{
+	{Name: "sqlite", New: NewSQLite},
+	{Name: "postgres", New: NewPostgres},
+}
+
+// NewSQLite makes a read-model database file in the test's temp dir.
+func NewSQLite(t testing.TB) Database {
+	path := filepath.Join(t.TempDir(), "readmodels.db")
+	return Database{Dialect: projections.SQLite, open: func() (*projections.DB, error) { return projections.OpenSQLite(path) }}
+}
+
+// PostgresAdminURL is where the test server is expected; DRAINDESIGN_TEST_PG
+// overrides it.
+func PostgresAdminURL() string {
+	if u := os.Getenv("DRAINDESIGN_TEST_PG"); u != "" {
+		return u
+	}
+	return "postgres://postgres@127.0.0.1:5432/postgres?sslmode=disable"
+}
+
+// NewPostgres creates a database of its own for the test and drops it
+// afterwards.
+func NewPostgres(t testing.TB) Database {
+	t.Helper()
+	admin, err := projections.OpenPostgres(PostgresAdminURL())
+	if err != nil {
+		Unavailable(t, "PostgreSQL", err)
+	}
+	defer admin.Close()
+	var b [6]byte
+	rand.Read(b[:])
+	name := "projections_test_" + hex.EncodeToString(b[:])
+	ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
+	defer cancel()
+	if _, err := admin.SQL.ExecContext(ctx, "CREATE DATABASE "+name); err != nil {
+		t.Fatalf("create test database: %v", err)
+	}
+	t.Cleanup(func() {
+		admin, err := projections.OpenPostgres(PostgresAdminURL())
+		if err != nil {
+			t.Logf("drop test database %s: %v", name, err)
+			return
+		}
+		defer admin.Close()
+		if _, err := admin.SQL.Exec("DROP DATABASE IF EXISTS " + name + " WITH (FORCE)"); err != nil {
+			t.Logf("drop test database %s: %v", name, err)
+		}
+	})
+	url := strings.Replace(PostgresAdminURL(), "/postgres?", "/"+name+"?", 1)
+	return Database{Dialect: projections.Postgres, open: func() (*projections.DB, error) { return projections.OpenPostgres(url) }}
+}
+
+// Unavailable skips the test for a missing service, or fails it under CI,
+// where every service must be there.
+func Unavailable(t testing.TB, service string, err error) {
+	t.Helper()
+	if os.Getenv("CI") == "true" {
+		t.Fatalf("%s unavailable under CI=true: %v", service, err)
+	}
+	t.Skipf("%s unavailable, skipping: %v", service, err)
+}
+
+// Eventually polls cond until it returns nil or timeout passes.
+func Eventually(t testing.TB, timeout time.Duration, cond func() error) {
+	t.Helper()
+	deadline := time.Now().Add(timeout)
+	for {
+		err := cond()
+		if err == nil {
+			return
+		}
+		if time.Now().After(deadline) {
+			t.Fatalf("after %v: %v", timeout, err)
+		}
+		time.Sleep(10 * time.Millisecond)
+	}
+}
+
+// Dump renders every row of table, ordered by its columns, so that two read
+// models can be compared.
+func Dump(t testing.TB, db *projections.DB, table string) []string {
+	t.Helper()
+	rows, err := db.Query(context.Background(), "SELECT * FROM "+table)
+	if err != nil {
+		t.Fatalf("dump %s: %v", table, err)
+	}
+	defer rows.Close()
+	cols, err := rows.Columns()
+	if err != nil {
+		t.Fatalf("dump %s: %v", table, err)
+	}
+	var out []string
+	for rows.Next() {
+		vals := make([]any, len(cols))
+		ptrs := make([]any, len(cols))
+		for i := range vals {
+			ptrs[i] = &vals[i]
+		}
+		if err := rows.Scan(ptrs...); err != nil {
+			t.Fatalf("dump %s: %v", table, err)
+		}
+		var b strings.Builder
+		for i, v := range vals {
+			if bs, ok := v.([]byte); ok {
+				v = string(bs)
+			}
+			fmt.Fprintf(&b, "%s=%v ", cols[i], v)
+		}
+		out = append(out, b.String())
+	}
+	if err := rows.Err(); err != nil {
+		t.Fatalf("dump %s: %v", table, err)
+	}
+	sortStrings(out)
+	return out
+}

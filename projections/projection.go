@@ -1,0 +1,38 @@
+// Package projections keeps the read models up to date with the event store
+// and fans committed events out to live clients.
+//
+// The event log is the only source of truth. Events reach this package in
+// one way only: a Relay reads committed events from Store.ReadAll and
+// publishes them on a Watermill topic. The Runner treats each message as a
+// hint ("the log has grown to here"), not as data: every projection reads the
+// store itself from its own checkpoint and applies the events in a database
+// transaction that also advances that checkpoint. A lost, duplicated or
+// reordered message therefore cannot lose or double-apply an event.
+package projections
+
+import (
+	"context"
+
+	"draindesign/eventstore"
+)
+
+// Projection builds one read model from the event log.
+//
+// Adding a read model is one small file: a type with these four methods,
+// passed to NewRunner. A new projection, or one whose Schema changes, is
+// rebuilt from position 0 on the next start.
+type Projection interface {
+	// Name identifies the projection's checkpoint; it must never change for
+	// the life of the read model.
+	Name() string
+	// Schema returns CREATE TABLE/INDEX IF NOT EXISTS statements valid on
+	// both SQLite and PostgreSQL (TEXT, BIGINT, INTEGER for booleans).
+	Schema() []string
+	// Tables lists every table Schema creates, dropped on rebuild.
+	Tables() []string
+	// Apply folds one event into the read model inside tx. It sees every
+	// event of the log exactly once, in log order, and ignores the ones it
+	// does not care about. Returning an error rolls back the read-model rows
+	// and the checkpoint together; the event is offered again later.
+	Apply(ctx context.Context, tx *Tx, ev eventstore.Event) error
+}

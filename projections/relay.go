@@ -1,0 +1,130 @@
+package projections
+
+import (
+	"context"
+	"fmt"
+	"sync"
+	"time"
+
+	"github.com/ThreeDotsLabs/watermill"
+	"github.com/ThreeDotsLabs/watermill/message"
+
+	"draindesign/eventstore"
+)
+
+// RelayConfig configures a Relay.
+type RelayConfig struct {
+	Store     eventstore.Store
+	Publisher message.Publisher
+	// After is the position to publish from (exclusive). Runner.Position
+	// after Runner.Start is the natural choice: everything before it is
+	// already in the read models, and live clients resync by ReadStream.
+	After eventstore.Position
+	// PollInterval bounds how late an event appended by another app instance
+	// (which cannot call this instance's Notify) is published. Default 500ms.
+	PollInterval time.Duration
+	// BatchSize is the ReadAll page size. Default 100.
+	BatchSize int
+	Logger    watermill.LoggerAdapter
+}
+
+// Relay publishes committed events, in log order, to the "events" topic.
+//
+// It reads the log and never sees an append call, so nothing it publishes
+// can be uncommitted, and because ReadAll never skips an event, nothing
+// committed is left out. A failed publish is retried from the same position,
+// so subscribers must tolerate duplicates (the Runner and the Feed do).
+type Relay struct {
+	cfg  RelayConfig
+	wake chan struct{}
+
+	mu  sync.Mutex
+	pos eventstore.Position
+}
+
+// NewRelay returns a relay; start it with Run.
+func NewRelay(cfg RelayConfig) *Relay {
+	if cfg.PollInterval <= 0 {
+		cfg.PollInterval = 500 * time.Millisecond
+	}
+	if cfg.BatchSize <= 0 {
+		cfg.BatchSize = 100
+	}
+	if cfg.Logger == nil {
+		cfg.Logger = watermill.NopLogger{}
+	}
+	return &Relay{cfg: cfg, wake: make(chan struct{}, 1), pos: cfg.After}
+}
+
+// Notify tells the relay the log has grown. It never blocks; the API calls
+// it after every successful append so that delivery does not wait for the
+// next poll.
+func (r *Relay) Notify() {
+	select {
+	case r.wake <- struct{}{}:
+	default:
+		// A wake-up is already pending and will read everything.
+	}
+}
+
+// Position is the position of the last event published.
+func (r *Relay) Position() eventstore.Position {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	return r.pos
+}
+
+// Run publishes until ctx is cancelled, then returns nil.
+func (r *Relay) Run(ctx context.Context) error {
+	ticker := time.NewTicker(r.cfg.PollInterval)
+	defer ticker.Stop()
+	backoff := r.cfg.PollInterval
+	for {
+		if err := r.drain(ctx); err != nil && ctx.Err() == nil {
+			r.cfg.Logger.Error("Relay failed, retrying", err, watermill.LogFields{"after": r.Position().String(), "wait": backoff.String()})
+			select {
+			case <-ctx.Done():
+				return nil
+			case <-time.After(backoff):
+			}
+			backoff = min(2*backoff, 30*time.Second)
+			continue
+		}
+		backoff = r.cfg.PollInterval
+		select {
+		case <-ctx.Done():
+			return nil
+		case <-r.wake:
+		case <-ticker.C:
+		}
+	}
+}
+
+// drain publishes pages until the log is exhausted.
+func (r *Relay) drain(ctx context.Context) error {
+	for ctx.Err() == nil {
+		after := r.Position()
+		evs, err := r.cfg.Store.ReadAll(ctx, after, r.cfg.BatchSize)
+		if err != nil {
+			return fmt.Errorf("relay: read after %s: %w", after, err)
+		}
+		if len(evs) == 0 {
+			return nil
+		}
+		msgs := make([]*message.Message, 0, len(evs))
+		for _, ev := range evs {
+			msg, err := NewMessage(ev)
+			if err != nil {
+				return fmt.Errorf("relay: %w", err)
+			}
+			msgs = append(msgs, msg)
+		}
+		if err := r.cfg.Publisher.Publish(Topic, msgs...); err != nil {
+			return fmt.Errorf("relay: publish %d events after %s: %w", len(msgs), after, err)
+		}
+		r.mu.Lock()
+		r.pos = evs[len(evs)-1].Position
+		r.mu.Unlock()
+	}
+	return nil
+}

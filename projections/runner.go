@@ -1,0 +1,516 @@
+package projections
+
+import (
+	"context"
+	"database/sql"
+	"errors"
+	"fmt"
+	"sync"
+	"time"
+
+	"github.com/ThreeDotsLabs/watermill"
+	"github.com/ThreeDotsLabs/watermill/message"
+	"github.com/ThreeDotsLabs/watermill/message/router/middleware"
+
+	"draindesign/eventstore"
+)
+
+// Config configures a Runner.
+type Config struct {
+	Store       eventstore.Store
+	DB          *DB
+	Projections []Projection
+	// Subscriber delivers the relay's messages (Transport.Subscriber). A
+	// runner without one only catches up when asked (CatchUp, WaitFor,
+	// Rebuild), which is what the rebuild command wants.
+	Subscriber message.Subscriber
+	Logger     watermill.LoggerAdapter
+	// BatchSize is how many events are applied per transaction. Default 100.
+	BatchSize int
+	// SweepInterval is how often every projection checks the log without
+	// being told, the safety net for a message the bus lost or a handler
+	// that gave up after its retries. Default 5s.
+	SweepInterval time.Duration
+}
+
+// Runner keeps a set of projections up to date.
+//
+// Several runners (one per app instance) may share a read-model database:
+// each batch locks its projection's checkpoint row and re-checks it, so an
+// event is applied by exactly one of them.
+type Runner struct {
+	cfg   Config
+	projs []*projState
+	feeds []*Feed
+
+	initMu sync.Mutex
+	inited bool
+
+	progressMu sync.Mutex
+	progress   chan struct{} // closed and replaced whenever a checkpoint advances here
+
+	cancel     context.CancelFunc
+	router     *message.Router
+	routerDone chan struct{}
+	sweeps     sync.WaitGroup
+}
+
+type projState struct {
+	p Projection
+	// mu keeps this instance from racing itself; the checkpoint row lock
+	// keeps other instances out.
+	mu sync.Mutex
+}
+
+// waitPoll bounds how long WaitFor sleeps when the event it waits for is
+// applied by another instance, whose progress this one is not told about.
+const waitPoll = 25 * time.Millisecond
+
+// NewRunner checks the configuration; it touches neither database nor store.
+func NewRunner(cfg Config) (*Runner, error) {
+	if cfg.Store == nil || cfg.DB == nil {
+		return nil, errors.New("projections: runner needs a store and a database")
+	}
+	if cfg.Logger == nil {
+		cfg.Logger = watermill.NopLogger{}
+	}
+	if cfg.BatchSize <= 0 {
+		cfg.BatchSize = 100
+	}
+	if cfg.SweepInterval <= 0 {
+		cfg.SweepInterval = 5 * time.Second
+	}
+	r := &Runner{cfg: cfg, progress: make(chan struct{})}
+	seen := map[string]bool{}
+	for _, p := range cfg.Projections {
+		if p.Name() == "" || seen[p.Name()] {
+			return nil, fmt.Errorf("projections: empty or duplicate projection name %q", p.Name())
+		}
+		seen[p.Name()] = true
+		r.projs = append(r.projs, &projState{p: p})
+	}
+	return r, nil
+}
+
+// AddFeed delivers every event to f as well. Call it before Start.
+func (r *Runner) AddFeed(f *Feed) { r.feeds = append(r.feeds, f) }
+
+// Start subscribes every projection (and feed) to the events topic, brings
+// every projection up to the head of the log, and returns once the read
+// models are current. Work continues in the background until ctx is
+// cancelled or Close is called.
+//
+// Subscribing comes before the catch-up: an event committed in between is
+// then either read by the catch-up or announced by a message, never neither.
+func (r *Runner) Start(ctx context.Context) error {
+	if err := r.init(ctx); err != nil {
+		return err
+	}
+	ctx, cancel := context.WithCancel(ctx)
+	r.cancel = cancel
+	if r.cfg.Subscriber != nil && len(r.projs)+len(r.feeds) > 0 {
+		if err := r.startRouter(ctx); err != nil {
+			r.Close()
+			return err
+		}
+	}
+	if err := r.CatchUp(ctx); err != nil {
+		r.Close()
+		return err
+	}
+	r.sweeps.Add(1)
+	go r.sweep(ctx)
+	return nil
+}
+
+func (r *Runner) startRouter(ctx context.Context) error {
+	router, err := message.NewRouter(message.RouterConfig{CloseTimeout: 10 * time.Second}, r.cfg.Logger)
+	if err != nil {
+		return fmt.Errorf("projections: new router: %w", err)
+	}
+	// First added runs outermost: give up after the retries, retry what the
+	// recoverer turned from a panic into an error.
+	router.AddMiddleware(
+		r.giveUp,
+		middleware.Retry{
+			MaxRetries:      3,
+			InitialInterval: 50 * time.Millisecond,
+			MaxInterval:     time.Second,
+			Multiplier:      2,
+			Logger:          r.cfg.Logger,
+		}.Middleware,
+		middleware.Recoverer,
+	)
+	for _, ps := range r.projs {
+		router.AddConsumerHandler("projection-"+ps.p.Name(), Topic, r.cfg.Subscriber, r.handler(ps))
+	}
+	for i, f := range r.feeds {
+		router.AddConsumerHandler(fmt.Sprintf("feed-%d", i), Topic, r.cfg.Subscriber, f.Handle)
+	}
+	r.router = router
+	r.routerDone = make(chan struct{})
+	errc := make(chan error, 1)
+	go func() {
+		defer close(r.routerDone)
+		errc <- router.Run(ctx)
+	}()
+	select {
+	case <-router.Running():
+		return nil
+	case err := <-errc:
+		return fmt.Errorf("projections: run router: %w", err)
+	case <-ctx.Done():
+		return ctx.Err()
+	}
+}
+
+// Close stops the router and the sweeps. It does not close the DB, the
+// store or the transport.
+func (r *Runner) Close() error {
+	if r.cancel != nil {
+		r.cancel()
+	}
+	var err error
+	if r.router != nil {
+		err = r.router.Close()
+		<-r.routerDone
+	}
+	r.sweeps.Wait()
+	return err
+}
+
+// handler treats a message as "the log reaches at least here" and catches
+// the projection up to that position from the store.
+func (r *Runner) handler(ps *projState) message.NoPublishHandlerFunc {
+	return func(msg *message.Message) error {
+		pos, err := messagePosition(msg)
+		if err != nil {
+			// Retrying cannot fix a malformed message; the sweep covers
+			// whatever it may have announced.
+			r.cfg.Logger.Error("Ignoring event message", err, watermill.LogFields{"message_uuid": msg.UUID})
+			return nil
+		}
+		return r.catchUp(msg.Context(), ps, &pos)
+	}
+}
+
+// giveUp acknowledges a message whose handler still fails after the
+// retries. Redelivering it would only block the topic (GoChannel resends a
+// nacked message at once, forever); the checkpoint has not moved, so the
+// next message or sweep applies the event once the cause is gone.
+func (r *Runner) giveUp(h message.HandlerFunc) message.HandlerFunc {
+	return func(msg *message.Message) ([]*message.Message, error) {
+		out, err := h(msg)
+		if err != nil {
+			if msg.Context().Err() == nil {
+				r.cfg.Logger.Error("Projection left behind, the sweep will retry", err, watermill.LogFields{"message_uuid": msg.UUID})
+			}
+			return nil, nil
+		}
+		return out, nil
+	}
+}
+
+func (r *Runner) sweep(ctx context.Context) {
+	defer r.sweeps.Done()
+	t := time.NewTicker(r.cfg.SweepInterval)
+	defer t.Stop()
+	for {
+		select {
+		case <-ctx.Done():
+			return
+		case <-t.C:
+		}
+		for _, ps := range r.projs {
+			if err := r.catchUp(ctx, ps, nil); err != nil && ctx.Err() == nil {
+				r.cfg.Logger.Error("Projection sweep failed", err, watermill.LogFields{"projection": ps.p.Name()})
+			}
+		}
+	}
+}
+
+// CatchUp brings every projection to the current head of the log.
+func (r *Runner) CatchUp(ctx context.Context) error {
+	if err := r.init(ctx); err != nil {
+		return err
+	}
+	for _, ps := range r.projs {
+		if err := r.catchUp(ctx, ps, nil); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// catchUp applies the events after the projection's checkpoint, up to and
+// including to (or to the head when to is nil).
+func (r *Runner) catchUp(ctx context.Context, ps *projState, to *eventstore.Position) error {
+	ps.mu.Lock()
+	defer ps.mu.Unlock()
+	name := ps.p.Name()
+	for {
+		cp, err := readCheckpoint(ctx, r.cfg.DB, name)
+		if err != nil {
+			return err
+		}
+		if to != nil && !cp.Less(*to) {
+			return nil
+		}
+		evs, err := r.cfg.Store.ReadAll(ctx, cp, r.cfg.BatchSize)
+		if err != nil {
+			return fmt.Errorf("catch up %s: read after %s: %w", name, cp, err)
+		}
+		if to != nil {
+			n := 0
+			for n < len(evs) && !to.Less(evs[n].Position) {
+				n++
+			}
+			evs = evs[:n]
+		}
+		if len(evs) == 0 {
+			// Either the head, or a position this log does not hold yet.
+			return nil
+		}
+		if err := r.applyBatch(ctx, ps, cp, evs); err != nil {
+			return err
+		}
+	}
+}
+
+// applyBatch applies evs, which follow checkpoint cp, in one transaction
+// that also advances the checkpoint. If the checkpoint is no longer cp
+// (another instance got there first, or a rebuild reset it) nothing is
+// applied and the caller reads again from the new checkpoint.
+func (r *Runner) applyBatch(ctx context.Context, ps *projState, cp eventstore.Position, evs []eventstore.Event) error {
+	name := ps.p.Name()
+	tx, err := r.cfg.DB.Begin(ctx)
+	if err != nil {
+		return fmt.Errorf("catch up %s: %w", name, err)
+	}
+	defer tx.Rollback()
+	cur, err := lockCheckpoint(ctx, tx, name)
+	if err != nil {
+		return err
+	}
+	if cur != cp {
+		return nil
+	}
+	for _, ev := range evs {
+		if err := safeApply(ctx, ps.p, tx, ev); err != nil {
+			return fmt.Errorf("apply %s (%s v%d at %s) to %s: %w", ev.ID, ev.Stream, ev.Version, ev.Position, name, err)
+		}
+	}
+	if err := writeCheckpoint(ctx, tx, name, evs[len(evs)-1].Position); err != nil {
+		return err
+	}
+	if err := tx.Commit(); err != nil {
+		return fmt.Errorf("catch up %s: commit: %w", name, err)
+	}
+	r.signal()
+	return nil
+}
+
+// safeApply turns a panicking Apply into an error, so that the WaitFor path
+// (which runs outside the router and its recoverer) rolls back cleanly too.
+func safeApply(ctx context.Context, p Projection, tx *Tx, ev eventstore.Event) (err error) {
+	defer func() {
+		if v := recover(); v != nil {
+			err = fmt.Errorf("panic: %v", v)
+		}
+	}()
+	return p.Apply(ctx, tx, ev)
+}
+
+func (r *Runner) signal() {
+	r.progressMu.Lock()
+	close(r.progress)
+	r.progress = make(chan struct{})
+	r.progressMu.Unlock()
+}
+
+func (r *Runner) progressCh() <-chan struct{} {
+	r.progressMu.Lock()
+	defer r.progressMu.Unlock()
+	return r.progress
+}
+
+// WaitFor blocks until every projection has applied the event at pos, which
+// gives read-your-writes after an append. It does not depend on the bus: a
+// projection still behind is caught up from the store right here.
+func (r *Runner) WaitFor(ctx context.Context, pos eventstore.Position) error {
+	if err := r.init(ctx); err != nil {
+		return err
+	}
+	for {
+		wake := r.progressCh()
+		behind, err := r.behind(ctx, pos)
+		if err != nil || len(behind) == 0 {
+			return err
+		}
+		for _, ps := range behind {
+			if err := r.catchUp(ctx, ps, &pos); err != nil {
+				return fmt.Errorf("wait for %s: %w", pos, err)
+			}
+		}
+		if behind, err = r.behind(ctx, pos); err != nil || len(behind) == 0 {
+			return err
+		}
+		// The log does not show pos yet (a PostgreSQL store holds back
+		// events behind still-open transactions): wait and look again.
+		select {
+		case <-ctx.Done():
+			return fmt.Errorf("wait for %s: %s still behind: %w", pos, behind[0].p.Name(), ctx.Err())
+		case <-wake:
+		case <-time.After(waitPoll):
+		}
+	}
+}
+
+// WaitForStream is WaitFor for the event at version of stream, for callers
+// that know what they appended (AppendResult.LastVersion) but not where.
+func (r *Runner) WaitForStream(ctx context.Context, stream string, version int64) error {
+	evs, err := r.cfg.Store.ReadStream(ctx, stream, version, 1)
+	if err != nil {
+		return fmt.Errorf("wait for %s v%d: %w", stream, version, err)
+	}
+	if len(evs) == 0 || evs[0].Version != version {
+		return fmt.Errorf("wait for %s v%d: no such event", stream, version)
+	}
+	return r.WaitFor(ctx, evs[0].Position)
+}
+
+// behind lists the projections whose checkpoint is before pos.
+func (r *Runner) behind(ctx context.Context, pos eventstore.Position) ([]*projState, error) {
+	cps, err := r.checkpoints(ctx)
+	if err != nil {
+		return nil, err
+	}
+	var out []*projState
+	for _, ps := range r.projs {
+		if cps[ps.p.Name()].Less(pos) {
+			out = append(out, ps)
+		}
+	}
+	return out, nil
+}
+
+func (r *Runner) checkpoints(ctx context.Context) (map[string]eventstore.Position, error) {
+	rows, err := r.cfg.DB.Query(ctx, `SELECT name, commit_pos, seq_pos FROM projection_checkpoints`)
+	if err != nil {
+		return nil, fmt.Errorf("read checkpoints: %w", err)
+	}
+	defer rows.Close()
+	out := map[string]eventstore.Position{}
+	for rows.Next() {
+		var name string
+		var c, s int64
+		if err := rows.Scan(&name, &c, &s); err != nil {
+			return nil, fmt.Errorf("read checkpoints: %w", err)
+		}
+		out[name] = eventstore.Position{Commit: uint64(c), Seq: uint64(s)}
+	}
+	if err := rows.Err(); err != nil {
+		return nil, fmt.Errorf("read checkpoints: %w", err)
+	}
+	return out, nil
+}
+
+// Position is the oldest checkpoint among the projections: every event up
+// to it is in every read model. A Relay started after Start can begin here.
+func (r *Runner) Position(ctx context.Context) (eventstore.Position, error) {
+	if err := r.init(ctx); err != nil {
+		return eventstore.Position{}, err
+	}
+	cps, err := r.checkpoints(ctx)
+	if err != nil {
+		return eventstore.Position{}, err
+	}
+	var low eventstore.Position
+	for i, ps := range r.projs {
+		if cp := cps[ps.p.Name()]; i == 0 || cp.Less(low) {
+			low = cp
+		}
+	}
+	return low, nil
+}
+
+// init creates the checkpoint table and every projection's schema, resetting
+// a projection that is new or whose schema changed so that it is rebuilt
+// from the start of the log.
+func (r *Runner) init(ctx context.Context) error {
+	r.initMu.Lock()
+	defer r.initMu.Unlock()
+	if r.inited {
+		return nil
+	}
+	err := r.cfg.DB.InTx(ctx, func(tx *Tx) error {
+		if err := lockInit(ctx, tx); err != nil {
+			return err
+		}
+		if _, err := tx.Exec(ctx, checkpointSchema); err != nil {
+			return fmt.Errorf("create checkpoint table: %w", err)
+		}
+		for _, ps := range r.projs {
+			p := ps.p
+			var hash string
+			err := tx.QueryRow(ctx, `SELECT schema_hash FROM projection_checkpoints WHERE name = ?`+forUpdate(tx.Dialect), p.Name()).Scan(&hash)
+			switch {
+			case errors.Is(err, sql.ErrNoRows):
+				err = resetProjection(ctx, tx, p)
+			case err != nil:
+				err = fmt.Errorf("read checkpoint of %s: %w", p.Name(), err)
+			case hash != schemaHash(p):
+				r.cfg.Logger.Info("Read model schema changed, rebuilding", watermill.LogFields{"projection": p.Name()})
+				err = resetProjection(ctx, tx, p)
+			default:
+				err = createSchema(ctx, tx, p)
+			}
+			if err != nil {
+				return err
+			}
+		}
+		return nil
+	})
+	if err != nil {
+		return fmt.Errorf("projections: init read models: %w", err)
+	}
+	r.inited = true
+	return nil
+}
+
+// Rebuild drops every projection's tables and checkpoint in one transaction
+// and replays the whole log into them. Readers see either the old read
+// models or the empty new ones filling up, never a mix; other instances
+// notice the reset checkpoint and join the replay without double-applying.
+func (r *Runner) Rebuild(ctx context.Context) error {
+	if err := r.init(ctx); err != nil {
+		return err
+	}
+	for _, ps := range r.projs {
+		ps.mu.Lock()
+	}
+	err := r.cfg.DB.InTx(ctx, func(tx *Tx) error {
+		if err := lockInit(ctx, tx); err != nil {
+			return err
+		}
+		for _, ps := range r.projs {
+			if _, err := lockCheckpoint(ctx, tx, ps.p.Name()); err != nil {
+				return err
+			}
+			if err := resetProjection(ctx, tx, ps.p); err != nil {
+				return err
+			}
+		}
+		return nil
+	})
+	for _, ps := range r.projs {
+		ps.mu.Unlock()
+	}
+	if err != nil {
+		return fmt.Errorf("projections: rebuild: %w", err)
+	}
+	if err := r.CatchUp(ctx); err != nil {
+		return fmt.Errorf("projections: rebuild: %w", err)
+	}
+	return nil
+}

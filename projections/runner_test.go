@@ -1,0 +1,420 @@
+package projections_test
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"strings"
+	"sync"
+	"testing"
+	"time"
+
+	"draindesign/eventstore"
+	"draindesign/projections"
+	"draindesign/projections/internal/testkit"
+)
+
+// eachBackend runs f for every read-model database and event store.
+func eachBackend(t *testing.T, f func(t *testing.T, store eventstore.Store, db testkit.Database)) {
+	for _, dbf := range testkit.DBFactories {
+		for _, sf := range testkit.StoreFactories {
+			t.Run(dbf.Name+"/"+sf.Name, func(t *testing.T) {
+				t.Parallel()
+				db := dbf.New(t)
+				store := sf.New(t)
+				t.Cleanup(func() { store.Close() })
+				f(t, store, db)
+			})
+		}
+	}
+}
+
+func checkpoint(t *testing.T, db *projections.DB, name string) eventstore.Position {
+	t.Helper()
+	var c, s int64
+	err := db.QueryRow(context.Background(), `SELECT commit_pos, seq_pos FROM projection_checkpoints WHERE name = ?`, name).Scan(&c, &s)
+	if err != nil {
+		t.Fatalf("checkpoint of %s: %v", name, err)
+	}
+	return eventstore.Position{Commit: uint64(c), Seq: uint64(s)}
+}
+
+func TestRunnerAppliesEveryEventExactlyOnce(t *testing.T) {
+	t.Parallel()
+	cases := []struct {
+		name      string
+		relayPoll time.Duration
+		notify    bool
+		batch     int
+	}{
+		// Notify alone must deliver: the relay's poll is an hour away.
+		{name: "notify", relayPoll: time.Hour, notify: true},
+		// Appends by another instance are never notified here; the poll
+		// must find them.
+		{name: "poll", relayPoll: 20 * time.Millisecond, notify: false},
+		{name: "batch of one", relayPoll: time.Hour, notify: true, batch: 1},
+	}
+	for _, tc := range cases {
+		t.Run(tc.name, func(t *testing.T) {
+			t.Parallel()
+			eachBackend(t, func(t *testing.T, store eventstore.Store, database testkit.Database) {
+				var ids []string
+				for i := 0; i < 5; i++ {
+					ids = append(ids, testkit.Append(t, store, fmt.Sprintf("project-%d", i%2), 3)...)
+				}
+				counter := testkit.NewCounter("counted")
+				db := database.Open(t)
+				inst := testkit.StartInstance(t, testkit.InstanceConfig{
+					Store: store, DB: db, Projections: []projections.Projection{counter},
+					RelayPoll: tc.relayPoll, BatchSize: tc.batch,
+				})
+				// Start returns with the read models at the head.
+				if err := counter.ExactlyOnce(t, db, ids); err != nil {
+					t.Fatalf("after Start: %v", err)
+				}
+				for i := 0; i < 10; i++ {
+					ids = append(ids, testkit.Append(t, store, fmt.Sprintf("project-%d", i%3), 1+i%3)...)
+					if tc.notify {
+						inst.Relay.Notify()
+					}
+				}
+				testkit.Eventually(t, 10*time.Second, func() error { return counter.ExactlyOnce(t, db, ids) })
+				if got, want := checkpoint(t, db, "counted"), testkit.Head(t, store); got != want {
+					t.Errorf("checkpoint %s, want head %s", got, want)
+				}
+				if got := counter.Calls(); got != len(ids) {
+					t.Errorf("Apply called %d times for %d events", got, len(ids))
+				}
+			})
+		})
+	}
+}
+
+var errRefused = errors.New("refused")
+
+func TestFailedApplyRollsBackRowAndCheckpoint(t *testing.T) {
+	t.Parallel()
+	cases := []struct {
+		name      string
+		batch     int
+		panics    bool
+		appliedOK int // events before the failing one that survive
+	}{
+		{name: "per event", batch: 1, appliedOK: 2},
+		{name: "per batch", batch: 100, appliedOK: 0},
+		{name: "panic", batch: 1, panics: true, appliedOK: 2},
+	}
+	for _, tc := range cases {
+		t.Run(tc.name, func(t *testing.T) {
+			t.Parallel()
+			eachBackend(t, func(t *testing.T, store eventstore.Store, database testkit.Database) {
+				ctx := context.Background()
+				ids := testkit.Append(t, store, "project-x", 5)
+				bad := ids[2]
+				counter := testkit.NewCounter("counted")
+				counter.SetFail(func(ev eventstore.Event) error {
+					if ev.ID != bad {
+						return nil
+					}
+					if tc.panics {
+						panic("boom")
+					}
+					return errRefused
+				})
+				db := database.Open(t)
+				// No subscriber: only explicit catch-ups move this runner.
+				runner, err := projections.NewRunner(projections.Config{
+					Store: store, DB: db, Projections: []projections.Projection{counter}, BatchSize: tc.batch,
+				})
+				if err != nil {
+					t.Fatal(err)
+				}
+				err = runner.CatchUp(ctx)
+				if err == nil || !strings.Contains(err.Error(), bad) {
+					t.Fatalf("CatchUp = %v, want an error naming event %s", err, bad)
+				}
+				if !tc.panics && !errors.Is(err, errRefused) {
+					t.Errorf("CatchUp error %v does not wrap the Apply error", err)
+				}
+				seen := counter.Seen(t, db)
+				if _, ok := seen[bad]; ok {
+					t.Errorf("row of the failed event %s survived the rollback", bad)
+				}
+				if len(seen) != tc.appliedOK {
+					t.Errorf("%d events applied before the failure, want %d", len(seen), tc.appliedOK)
+				}
+				evs, _ := store.ReadAll(ctx, eventstore.Position{}, 10)
+				var want eventstore.Position
+				if tc.appliedOK > 0 {
+					want = evs[tc.appliedOK-1].Position
+				}
+				if got := checkpoint(t, db, "counted"); got != want {
+					t.Errorf("checkpoint %s after failure, want %s", got, want)
+				}
+				if err := runner.WaitFor(ctx, evs[4].Position); err == nil {
+					t.Error("WaitFor succeeded past an event that cannot be applied")
+				}
+
+				counter.SetFail(nil)
+				if err := runner.WaitFor(ctx, evs[4].Position); err != nil {
+					t.Fatalf("WaitFor after the cause is gone: %v", err)
+				}
+				if err := counter.ExactlyOnce(t, db, ids); err != nil {
+					t.Error(err)
+				}
+			})
+		})
+	}
+}
+
+// The router's retry middleware, not a sweep or WaitFor, must get a
+// transiently failing event applied.
+func TestFailedApplyIsRetriedFromTheBus(t *testing.T) {
+	t.Parallel()
+	eachBackend(t, func(t *testing.T, store eventstore.Store, database testkit.Database) {
+		counter := testkit.NewCounter("counted")
+		var mu sync.Mutex
+		failures := 0
+		counter.SetFail(func(ev eventstore.Event) error {
+			mu.Lock()
+			defer mu.Unlock()
+			if failures < 2 {
+				failures++
+				return errRefused
+			}
+			return nil
+		})
+		db := database.Open(t)
+		inst := testkit.StartInstance(t, testkit.InstanceConfig{
+			Store: store, DB: db, Projections: []projections.Projection{counter},
+		})
+		ids := testkit.Append(t, store, "project-r", 3)
+		inst.Relay.Notify()
+		testkit.Eventually(t, 10*time.Second, func() error { return counter.ExactlyOnce(t, db, ids) })
+		mu.Lock()
+		defer mu.Unlock()
+		if failures != 2 {
+			t.Errorf("%d failures injected, want 2", failures)
+		}
+	})
+}
+
+func TestTwoInstancesApplyEachEventOnce(t *testing.T) {
+	t.Parallel()
+	eachBackend(t, func(t *testing.T, store eventstore.Store, database testkit.Database) {
+		before := testkit.Append(t, store, "project-0", 20)
+		var insts []*testkit.Instance
+		var counters []*testkit.Counter
+		for i := 0; i < 2; i++ {
+			c := testkit.NewCounter("counted")
+			counters = append(counters, c)
+			insts = append(insts, testkit.StartInstance(t, testkit.InstanceConfig{
+				Store: store, DB: database.Open(t), Projections: []projections.Projection{c},
+				RelayPoll: 20 * time.Millisecond, BatchSize: 3,
+			}))
+		}
+		var mu sync.Mutex
+		ids := append([]string(nil), before...)
+		var wg sync.WaitGroup
+		for w := 0; w < 4; w++ {
+			wg.Add(1)
+			go func() {
+				defer wg.Done()
+				for i := 0; i < 8; i++ {
+					got := testkit.Append(t, store, fmt.Sprintf("project-%d", w), 1+i%3)
+					insts[(w+i)%2].Relay.Notify()
+					mu.Lock()
+					ids = append(ids, got...)
+					mu.Unlock()
+				}
+			}()
+		}
+		wg.Wait()
+		db := insts[0].DB
+		testkit.Eventually(t, 20*time.Second, func() error {
+			if err := counters[0].ExactlyOnce(t, db, ids); err != nil {
+				return err
+			}
+			// Both runners must be done, not just the rows there.
+			for _, inst := range insts {
+				if err := inst.Runner.WaitFor(context.Background(), testkit.Head(t, store)); err != nil {
+					return err
+				}
+			}
+			return nil
+		})
+		if got := counters[0].Calls() + counters[1].Calls(); got != len(ids) {
+			t.Errorf("Apply called %d times in total for %d events", got, len(ids))
+		}
+		if counters[0].Calls() == 0 || counters[1].Calls() == 0 {
+			t.Logf("one instance did all the work (%d/%d)", counters[0].Calls(), counters[1].Calls())
+		}
+	})
+}
+
+func TestWaitFor(t *testing.T) {
+	t.Parallel()
+	eachBackend(t, func(t *testing.T, store eventstore.Store, database testkit.Database) {
+		ctx := context.Background()
+		db := database.Open(t)
+		counter := testkit.NewCounter("counted")
+		// No bus and no sweep: WaitFor alone has to bring the projection up.
+		runner, err := projections.NewRunner(projections.Config{
+			Store: store, DB: db, Projections: []projections.Projection{counter},
+		})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if err := runner.Start(ctx); err != nil {
+			t.Fatal(err)
+		}
+		t.Cleanup(func() { runner.Close() })
+
+		ids := testkit.Append(t, store, "project-w", 4)
+		head := testkit.Head(t, store)
+		if err := runner.WaitFor(ctx, head); err != nil {
+			t.Fatalf("WaitFor(head): %v", err)
+		}
+		if err := counter.ExactlyOnce(t, db, ids); err != nil {
+			t.Fatalf("after WaitFor: %v", err)
+		}
+
+		more := testkit.Append(t, store, "project-w", 2)
+		if err := runner.WaitForStream(ctx, "project-w", 6); err != nil {
+			t.Fatalf("WaitForStream: %v", err)
+		}
+		if err := counter.ExactlyOnce(t, db, append(ids, more...)); err != nil {
+			t.Fatalf("after WaitForStream: %v", err)
+		}
+		if err := runner.WaitForStream(ctx, "project-w", 7); err == nil {
+			t.Error("WaitForStream for a version not appended succeeded")
+		}
+
+		short, cancel := context.WithTimeout(ctx, 100*time.Millisecond)
+		defer cancel()
+		future := eventstore.Position{Commit: head.Commit + 1000, Seq: head.Seq + 1000}
+		if err := runner.WaitFor(short, future); !errors.Is(err, context.DeadlineExceeded) {
+			t.Errorf("WaitFor(beyond the head) = %v, want a deadline error", err)
+		}
+	})
+}
+
+func TestRebuildEqualsLive(t *testing.T) {
+	t.Parallel()
+	eachBackend(t, func(t *testing.T, store eventstore.Store, database testkit.Database) {
+		ctx := context.Background()
+		db := database.Open(t)
+		counter := testkit.NewCounter("counted")
+		other := testkit.NewCounter("also_counted")
+		inst := testkit.StartInstance(t, testkit.InstanceConfig{
+			Store: store, DB: db, Projections: []projections.Projection{counter, other},
+		})
+		for i := 0; i < 6; i++ {
+			testkit.Append(t, store, fmt.Sprintf("project-%d", i%4), 1+i%4)
+			inst.Relay.Notify()
+		}
+		head := testkit.Head(t, store)
+		if err := inst.Runner.WaitFor(ctx, head); err != nil {
+			t.Fatal(err)
+		}
+		live := map[string][]string{}
+		for _, table := range []string{"counted", "also_counted"} {
+			live[table] = testkit.Dump(t, db, table)
+			// A row no event explains: the rebuild has to get rid of it.
+			if _, err := db.Exec(ctx, `INSERT INTO `+table+` (event_id, stream, version, commit_pos, seq_pos, n) VALUES ('stray', 's', 1, 0, 0, 7)`); err != nil {
+				t.Fatal(err)
+			}
+		}
+
+		if err := inst.Runner.Rebuild(ctx); err != nil {
+			t.Fatalf("Rebuild: %v", err)
+		}
+		for table, want := range live {
+			if got := testkit.Dump(t, db, table); strings.Join(got, "\n") != strings.Join(want, "\n") {
+				t.Errorf("%s after rebuild:\n%s\nlive:\n%s", table, strings.Join(got, "\n"), strings.Join(want, "\n"))
+			}
+			if got := checkpoint(t, db, table); got != head {
+				t.Errorf("checkpoint of %s after rebuild %s, want %s", table, got, head)
+			}
+		}
+
+		// The live runner keeps going after a rebuild.
+		ids := testkit.Append(t, store, "project-9", 2)
+		inst.Relay.Notify()
+		testkit.Eventually(t, 10*time.Second, func() error {
+			seen := counter.Seen(t, db)
+			for _, id := range ids {
+				if seen[id] != 1 {
+					return fmt.Errorf("event %s applied %d times after rebuild", id, seen[id])
+				}
+			}
+			return nil
+		})
+	})
+}
+
+// A projection whose schema changed is rebuilt from the start on the next
+// start, without anyone running the rebuild command.
+func TestChangedSchemaRebuildsOnStart(t *testing.T) {
+	t.Parallel()
+	eachBackend(t, func(t *testing.T, store eventstore.Store, database testkit.Database) {
+		ctx := context.Background()
+		ids := testkit.Append(t, store, "project-s", 3)
+		db := database.Open(t)
+		first := testkit.NewCounter("counted")
+		r1, err := projections.NewRunner(projections.Config{Store: store, DB: db, Projections: []projections.Projection{first}})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if err := r1.CatchUp(ctx); err != nil {
+			t.Fatal(err)
+		}
+		if _, err := db.Exec(ctx, `INSERT INTO counted (event_id, stream, version, commit_pos, seq_pos, n) VALUES ('stray', 's', 1, 0, 0, 7)`); err != nil {
+			t.Fatal(err)
+		}
+
+		for _, tc := range []struct {
+			name      string
+			p         projections.Projection
+			wantStray bool
+		}{
+			{name: "same schema keeps rows", p: testkit.NewCounter("counted"), wantStray: true},
+			{name: "new schema rebuilds", p: indexedCounter{testkit.NewCounter("counted")}, wantStray: false},
+		} {
+			r, err := projections.NewRunner(projections.Config{Store: store, DB: db, Projections: []projections.Projection{tc.p}})
+			if err != nil {
+				t.Fatal(err)
+			}
+			if err := r.CatchUp(ctx); err != nil {
+				t.Fatalf("%s: %v", tc.name, err)
+			}
+			seen := first.Seen(t, db)
+			if _, ok := seen["stray"]; ok != tc.wantStray {
+				t.Errorf("%s: stray row present = %v", tc.name, ok)
+			}
+			delete(seen, "stray")
+			for _, id := range ids {
+				if seen[id] != 1 {
+					t.Errorf("%s: event %s applied %d times", tc.name, id, seen[id])
+				}
+			}
+		}
+	})
+}
+
+type indexedCounter struct{ *testkit.Counter }
+
+func (c indexedCounter) Schema() []string {
+	return append(c.Counter.Schema(), `CREATE INDEX IF NOT EXISTS counted_stream ON counted (stream, version)`)
+}
+
+func TestNewRunnerRejectsDuplicateNames(t *testing.T) {
+	t.Parallel()
+	_, err := projections.NewRunner(projections.Config{
+		Store: testkit.NewMemStore(), DB: &projections.DB{},
+		Projections: []projections.Projection{testkit.NewCounter("a"), testkit.NewCounter("a")},
+	})
+	if err == nil {
+		t.Error("two projections named a accepted")
+	}
+}
