@@ -46,6 +46,7 @@ func TestDirWritesParseableEML(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
+	assertCRLF(t, raw)
 	h, text, html := parseEML(t, raw)
 	if got := decodeSubject(t, h); got != m.Subject {
 		t.Errorf("Subject = %q, want %q", got, m.Subject)
@@ -136,6 +137,7 @@ func TestPlainTextOnlyAndSubjectInjection(t *testing.T) {
 	}
 	files, _ := filepath.Glob(filepath.Join(dir, "*.eml"))
 	raw, _ := os.ReadFile(files[0])
+	assertCRLF(t, raw)
 	h, text, _ := parseEML(t, raw)
 	if h.Get("Bcc") != "" {
 		t.Error("subject injected a Bcc header")

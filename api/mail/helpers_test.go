@@ -11,13 +11,18 @@ import (
 	"testing"
 )
 
-// parseEML reads a rendered message the way a mail client would and returns
-// its header and decoded text and HTML bodies.
-func parseEML(t *testing.T, raw []byte) (mail.Header, string, string) {
+// assertCRLF fails on a bare LF: RFC 5322 lines end in CRLF.
+func assertCRLF(t *testing.T, raw []byte) {
 	t.Helper()
 	if bytes.Contains(bytes.ReplaceAll(raw, []byte("\r\n"), nil), []byte("\n")) {
 		t.Error("message has bare LF line ends")
 	}
+}
+
+// parseEML reads a rendered message the way a mail client would and returns
+// its header and decoded text and HTML bodies.
+func parseEML(t *testing.T, raw []byte) (mail.Header, string, string) {
+	t.Helper()
 	msg, err := mail.ReadMessage(bytes.NewReader(raw))
 	if err != nil {
 		t.Fatalf("ReadMessage: %v\n%s", err, raw)
