@@ -14,18 +14,14 @@ import (
 	"draindesign/projections/internal/testkit"
 )
 
-// eachBackend runs f for every read-model database and event store.
+// eachBackend runs f for every event store and read-model database pairing.
 func eachBackend(t *testing.T, f func(t *testing.T, store eventstore.Store, db testkit.Database)) {
-	for _, dbf := range testkit.DBFactories {
-		for _, sf := range testkit.StoreFactories {
-			t.Run(dbf.Name+"/"+sf.Name, func(t *testing.T) {
-				t.Parallel()
-				db := dbf.New(t)
-				store := sf.New(t)
-				t.Cleanup(func() { store.Close() })
-				f(t, store, db)
-			})
-		}
+	for _, b := range testkit.Backends {
+		t.Run(b.Name, func(t *testing.T) {
+			t.Parallel()
+			store, db := b.New(t)
+			f(t, store, db)
+		})
 	}
 }
 
@@ -59,9 +55,13 @@ func TestRunnerAppliesEveryEventExactlyOnce(t *testing.T) {
 			t.Parallel()
 			eachBackend(t, func(t *testing.T, store eventstore.Store, database testkit.Database) {
 				var ids []string
+				var last eventstore.Position
 				for i := 0; i < 5; i++ {
-					ids = append(ids, testkit.Append(t, store, fmt.Sprintf("project-%d", i%2), 3)...)
+					evs := testkit.Append(t, store, fmt.Sprintf("project-%d", i%2), 3)
+					ids = append(ids, testkit.IDs(evs)...)
+					last = testkit.Last(evs)
 				}
+				testkit.WaitVisible(t, store, last)
 				counter := testkit.NewCounter("counted")
 				db := database.Open(t)
 				inst := testkit.StartInstance(t, testkit.InstanceConfig{
@@ -73,7 +73,7 @@ func TestRunnerAppliesEveryEventExactlyOnce(t *testing.T) {
 					t.Fatalf("after Start: %v", err)
 				}
 				for i := 0; i < 10; i++ {
-					ids = append(ids, testkit.Append(t, store, fmt.Sprintf("project-%d", i%3), 1+i%3)...)
+					ids = append(ids, testkit.IDs(testkit.Append(t, store, fmt.Sprintf("project-%d", i%3), 1+i%3))...)
 					if tc.notify {
 						inst.Relay.Notify()
 					}
@@ -109,7 +109,8 @@ func TestFailedApplyRollsBackRowAndCheckpoint(t *testing.T) {
 			t.Parallel()
 			eachBackend(t, func(t *testing.T, store eventstore.Store, database testkit.Database) {
 				ctx := context.Background()
-				ids := testkit.Append(t, store, "project-x", 5)
+				evs := testkit.Append(t, store, "project-x", 5)
+				ids := testkit.IDs(evs)
 				bad := ids[2]
 				counter := testkit.NewCounter("counted")
 				counter.SetFail(func(ev eventstore.Event) error {
@@ -129,12 +130,12 @@ func TestFailedApplyRollsBackRowAndCheckpoint(t *testing.T) {
 				if err != nil {
 					t.Fatal(err)
 				}
-				err = runner.CatchUp(ctx)
+				err = runner.WaitFor(ctx, evs[4].Position)
 				if err == nil || !strings.Contains(err.Error(), bad) {
-					t.Fatalf("CatchUp = %v, want an error naming event %s", err, bad)
+					t.Fatalf("WaitFor = %v, want an error naming event %s", err, bad)
 				}
 				if !tc.panics && !errors.Is(err, errRefused) {
-					t.Errorf("CatchUp error %v does not wrap the Apply error", err)
+					t.Errorf("WaitFor error %v does not wrap the Apply error", err)
 				}
 				seen := counter.Seen(t, db)
 				if _, ok := seen[bad]; ok {
@@ -143,7 +144,6 @@ func TestFailedApplyRollsBackRowAndCheckpoint(t *testing.T) {
 				if len(seen) != tc.appliedOK {
 					t.Errorf("%d events applied before the failure, want %d", len(seen), tc.appliedOK)
 				}
-				evs, _ := store.ReadAll(ctx, eventstore.Position{}, 10)
 				var want eventstore.Position
 				if tc.appliedOK > 0 {
 					want = evs[tc.appliedOK-1].Position
@@ -151,8 +151,8 @@ func TestFailedApplyRollsBackRowAndCheckpoint(t *testing.T) {
 				if got := checkpoint(t, db, "counted"); got != want {
 					t.Errorf("checkpoint %s after failure, want %s", got, want)
 				}
-				if err := runner.WaitFor(ctx, evs[4].Position); err == nil {
-					t.Error("WaitFor succeeded past an event that cannot be applied")
+				if err := runner.CatchUp(ctx); err == nil {
+					t.Error("CatchUp succeeded past an event that cannot be applied")
 				}
 
 				counter.SetFail(nil)
@@ -188,7 +188,7 @@ func TestFailedApplyIsRetriedFromTheBus(t *testing.T) {
 		inst := testkit.StartInstance(t, testkit.InstanceConfig{
 			Store: store, DB: db, Projections: []projections.Projection{counter},
 		})
-		ids := testkit.Append(t, store, "project-r", 3)
+		ids := testkit.IDs(testkit.Append(t, store, "project-r", 3))
 		inst.Relay.Notify()
 		testkit.Eventually(t, 10*time.Second, func() error { return counter.ExactlyOnce(t, db, ids) })
 		mu.Lock()
@@ -202,7 +202,7 @@ func TestFailedApplyIsRetriedFromTheBus(t *testing.T) {
 func TestTwoInstancesApplyEachEventOnce(t *testing.T) {
 	t.Parallel()
 	eachBackend(t, func(t *testing.T, store eventstore.Store, database testkit.Database) {
-		before := testkit.Append(t, store, "project-0", 20)
+		before := testkit.IDs(testkit.Append(t, store, "project-0", 20))
 		var insts []*testkit.Instance
 		var counters []*testkit.Counter
 		for i := 0; i < 2; i++ {
@@ -221,7 +221,7 @@ func TestTwoInstancesApplyEachEventOnce(t *testing.T) {
 			go func() {
 				defer wg.Done()
 				for i := 0; i < 8; i++ {
-					got := testkit.Append(t, store, fmt.Sprintf("project-%d", w), 1+i%3)
+					got := testkit.IDs(testkit.Append(t, store, fmt.Sprintf("project-%d", w), 1+i%3))
 					insts[(w+i)%2].Relay.Notify()
 					mu.Lock()
 					ids = append(ids, got...)
@@ -231,13 +231,14 @@ func TestTwoInstancesApplyEachEventOnce(t *testing.T) {
 		}
 		wg.Wait()
 		db := insts[0].DB
+		head := testkit.Head(t, store)
 		testkit.Eventually(t, 20*time.Second, func() error {
 			if err := counters[0].ExactlyOnce(t, db, ids); err != nil {
 				return err
 			}
 			// Both runners must be done, not just the rows there.
 			for _, inst := range insts {
-				if err := inst.Runner.WaitFor(context.Background(), testkit.Head(t, store)); err != nil {
+				if err := inst.Runner.WaitFor(context.Background(), head); err != nil {
 					return err
 				}
 			}
@@ -270,16 +271,17 @@ func TestWaitFor(t *testing.T) {
 		}
 		t.Cleanup(func() { runner.Close() })
 
-		ids := testkit.Append(t, store, "project-w", 4)
-		head := testkit.Head(t, store)
+		first := testkit.Append(t, store, "project-w", 4)
+		ids := testkit.IDs(first)
+		head := testkit.Last(first)
 		if err := runner.WaitFor(ctx, head); err != nil {
-			t.Fatalf("WaitFor(head): %v", err)
+			t.Fatalf("WaitFor: %v", err)
 		}
 		if err := counter.ExactlyOnce(t, db, ids); err != nil {
 			t.Fatalf("after WaitFor: %v", err)
 		}
 
-		more := testkit.Append(t, store, "project-w", 2)
+		more := testkit.IDs(testkit.Append(t, store, "project-w", 2))
 		if err := runner.WaitForStream(ctx, "project-w", 6); err != nil {
 			t.Fatalf("WaitForStream: %v", err)
 		}
@@ -309,14 +311,15 @@ func TestRebuildEqualsLive(t *testing.T) {
 		inst := testkit.StartInstance(t, testkit.InstanceConfig{
 			Store: store, DB: db, Projections: []projections.Projection{counter, other},
 		})
+		var last eventstore.Position
 		for i := 0; i < 6; i++ {
-			testkit.Append(t, store, fmt.Sprintf("project-%d", i%4), 1+i%4)
+			last = testkit.Last(testkit.Append(t, store, fmt.Sprintf("project-%d", i%4), 1+i%4))
 			inst.Relay.Notify()
 		}
-		head := testkit.Head(t, store)
-		if err := inst.Runner.WaitFor(ctx, head); err != nil {
+		if err := inst.Runner.WaitFor(ctx, last); err != nil {
 			t.Fatal(err)
 		}
+		head := testkit.Head(t, store)
 		live := map[string][]string{}
 		for _, table := range []string{"counted", "also_counted"} {
 			live[table] = testkit.Dump(t, db, table)
@@ -339,7 +342,7 @@ func TestRebuildEqualsLive(t *testing.T) {
 		}
 
 		// The live runner keeps going after a rebuild.
-		ids := testkit.Append(t, store, "project-9", 2)
+		ids := testkit.IDs(testkit.Append(t, store, "project-9", 2))
 		inst.Relay.Notify()
 		testkit.Eventually(t, 10*time.Second, func() error {
 			seen := counter.Seen(t, db)
@@ -359,7 +362,9 @@ func TestChangedSchemaRebuildsOnStart(t *testing.T) {
 	t.Parallel()
 	eachBackend(t, func(t *testing.T, store eventstore.Store, database testkit.Database) {
 		ctx := context.Background()
-		ids := testkit.Append(t, store, "project-s", 3)
+		evs := testkit.Append(t, store, "project-s", 3)
+		ids := testkit.IDs(evs)
+		testkit.WaitVisible(t, store, testkit.Last(evs))
 		db := database.Open(t)
 		first := testkit.NewCounter("counted")
 		r1, err := projections.NewRunner(projections.Config{Store: store, DB: db, Projections: []projections.Projection{first}})

@@ -2,8 +2,6 @@ package testkit
 
 import (
 	"context"
-	"crypto/rand"
-	"encoding/hex"
 	"fmt"
 	"os"
 	"path/filepath"
@@ -11,6 +9,7 @@ import (
 	"testing"
 	"time"
 
+	"draindesign/eventstore/pgtest"
 	"draindesign/projections"
 )
 
@@ -51,44 +50,14 @@ func NewSQLite(t testing.TB) Database {
 	return Database{Dialect: projections.SQLite, open: func() (*projections.DB, error) { return projections.OpenSQLite(path) }}
 }
 
-// PostgresAdminURL is where the test server is expected; DRAINDESIGN_TEST_PG
-// overrides it.
-func PostgresAdminURL() string {
-	if u := os.Getenv("DRAINDESIGN_TEST_PG"); u != "" {
-		return u
-	}
-	return "postgres://postgres@127.0.0.1:5432/postgres?sslmode=disable"
-}
-
-// NewPostgres creates a database of its own for the test and drops it
-// afterwards.
+// NewPostgres gives the test a PostgreSQL database of its own (pgtest skips
+// the test when no server is reachable, and fails it under CI=true).
 func NewPostgres(t testing.TB) Database {
 	t.Helper()
-	admin, err := projections.OpenPostgres(PostgresAdminURL())
-	if err != nil {
-		Unavailable(t, "PostgreSQL", err)
-	}
-	defer admin.Close()
-	var b [6]byte
-	rand.Read(b[:])
-	name := "projections_test_" + hex.EncodeToString(b[:])
-	ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
-	defer cancel()
-	if _, err := admin.SQL.ExecContext(ctx, "CREATE DATABASE "+name); err != nil {
-		t.Fatalf("create test database: %v", err)
-	}
-	t.Cleanup(func() {
-		admin, err := projections.OpenPostgres(PostgresAdminURL())
-		if err != nil {
-			t.Logf("drop test database %s: %v", name, err)
-			return
-		}
-		defer admin.Close()
-		if _, err := admin.SQL.Exec("DROP DATABASE IF EXISTS " + name + " WITH (FORCE)"); err != nil {
-			t.Logf("drop test database %s: %v", name, err)
-		}
-	})
-	url := strings.Replace(PostgresAdminURL(), "/postgres?", "/"+name+"?", 1)
+	return postgresAt(pgtest.NewDatabase(t))
+}
+
+func postgresAt(url string) Database {
 	return Database{Dialect: projections.Postgres, open: func() (*projections.DB, error) { return projections.OpenPostgres(url) }}
 }
 

@@ -9,15 +9,19 @@ import (
 	"time"
 
 	"draindesign/eventstore"
+	"draindesign/eventstore/pgtest"
+	"draindesign/eventstore/postgres"
 )
 
 var idSeq atomic.Int64
 
-// Append appends n events to stream and returns their IDs.
-func Append(t testing.TB, s eventstore.Store, stream string, n int) []string {
+// Append appends n events to stream in one call and returns them as
+// stored, positions included (read back with ReadStream, which unlike
+// ReadAll shows a committed event at once).
+func Append(t testing.TB, s eventstore.Store, stream string, n int) []eventstore.Event {
 	t.Helper()
+	ctx := context.Background()
 	var evs []eventstore.NewEvent
-	var ids []string
 	for i := 0; i < n; i++ {
 		id := fmt.Sprintf("ev-%d-%d", time.Now().UnixNano(), idSeq.Add(1))
 		data, _ := json.Marshal(map[string]any{"i": i, "stream": stream})
@@ -25,12 +29,39 @@ func Append(t testing.TB, s eventstore.Store, stream string, n int) []string {
 			ID: id, Type: "TestHappened", Data: data,
 			Metadata: eventstore.Metadata{Author: "tester", Time: time.Now().UTC()},
 		})
-		ids = append(ids, id)
 	}
-	if _, err := s.Append(context.Background(), stream, eventstore.Any, evs...); err != nil {
+	res, err := s.Append(ctx, stream, eventstore.Any, evs...)
+	if err != nil {
 		t.Fatalf("append to %s: %v", stream, err)
 	}
+	stored, err := s.ReadStream(ctx, stream, res.FirstVersion, n)
+	if err != nil || len(stored) != n {
+		t.Fatalf("read back %s from v%d: %d events, %v", stream, res.FirstVersion, len(stored), err)
+	}
+	return stored
+}
+
+// IDs lists the IDs of evs.
+func IDs(evs []eventstore.Event) []string {
+	ids := make([]string, len(evs))
+	for i, ev := range evs {
+		ids[i] = ev.ID
+	}
 	return ids
+}
+
+// Last is the position of the last of evs.
+func Last(evs []eventstore.Event) eventstore.Position { return evs[len(evs)-1].Position }
+
+// WaitVisible waits until ReadAll shows the event at pos.
+func WaitVisible(t testing.TB, s eventstore.Store, pos eventstore.Position) {
+	t.Helper()
+	Eventually(t, 10*time.Second, func() error {
+		if head := Head(t, s); head.Less(pos) {
+			return fmt.Errorf("ReadAll ends at %s, before %s", head, pos)
+		}
+		return nil
+	})
 }
 
 // Head is the position of the last event in s.
@@ -49,13 +80,26 @@ func Head(t testing.TB, s eventstore.Store) eventstore.Position {
 	}
 }
 
-// StoreFactory makes a fresh event store for one test.
-type StoreFactory struct {
+// Backend is an event store with a read-model database, paired as the app
+// runs them.
+type Backend struct {
 	Name string
-	New  func(t testing.TB) eventstore.Store
+	New  func(t testing.TB) (eventstore.Store, Database)
 }
 
-// StoreFactories lists the stores the tests run against.
-var StoreFactories = []StoreFactory{
-	{Name: "mem", New: func(testing.TB) eventstore.Store { return NewMemStore() }},
+// Backends lists the pairings every runner test covers: the embedded mode
+// (SQLite read models) and the scale-out mode (PostgreSQL holding both the
+// event store and the read models in one database, which also shows that
+// their tables coexist).
+var Backends = []Backend{
+	{Name: "sqlite", New: func(t testing.TB) (eventstore.Store, Database) { return NewMemStore(), NewSQLite(t) }},
+	{Name: "postgres", New: func(t testing.TB) (eventstore.Store, Database) {
+		url := pgtest.NewDatabase(t)
+		s, err := postgres.Open(context.Background(), url)
+		if err != nil {
+			t.Fatalf("open postgres event store: %v", err)
+		}
+		t.Cleanup(func() { s.Close() })
+		return s, postgresAt(url)
+	}},
 }
