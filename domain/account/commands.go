@@ -222,14 +222,15 @@ func (a *Account) Unblock(by Actor, now time.Time) ([]Event, error) {
 // ChangeGroup moves the account to group to. Moving it to its own group is
 // a no-op; an unknown group is a validation error under "group".
 func (a *Account) ChangeGroup(by Actor, to Group, now time.Time) ([]Event, error) {
+	if err := a.staffCheck("change group", by, CanManage(by.Group, a.Group)); err != nil {
+		return nil, err
+	}
 	if !to.Valid() {
-		if err := a.alive(); err != nil {
-			return nil, err
-		}
 		return nil, FieldError("group", "Please select a valid group")
 	}
-	if err := a.staffCheck("change group", by, CanChangeGroup(by.Group, a.Group, to)); err != nil {
-		return nil, err
+	if !CanChangeGroup(by.Group, a.Group, to) {
+		return nil, &ForbiddenError{Action: "change group", Actor: by.ID, Target: a.ID,
+			Reason: fmt.Sprintf("group %s may not grant %s", by.Group, to)}
 	}
 	if to == a.Group {
 		return nil, nil
