@@ -155,7 +155,9 @@ func (s *System) TheoreticalStepping() bool {
 
 // OffersMethod reports whether a calculation method (GVF, HRW) is offered;
 // choosing another system forces GVF.
-func (s *System) OffersMethod(method string) bool { return contains(s.Methods, strings.ToUpper(method)) }
+func (s *System) OffersMethod(method string) bool {
+	return contains(s.Methods, strings.ToUpper(method))
+}
 
 // TrashBoxLengthMM is the trash box length at the discharge for a channel
 // width: 500 mm, 1000 mm for the super system's 400 and 500 channels.
