@@ -1,0 +1,44 @@
+# draindesign: `make run` builds and starts the product on the embedded store;
+# `make test` runs every test. Both install what is missing first.
+
+GO       ?= go
+BIN      := bin/draindesign
+ADDR     ?= 127.0.0.1:8080
+DATA_DIR ?= ./data
+WEB_SRC  := $(shell find web/src web/index.html web/vite.config.ts web/tsconfig*.json web/locales -type f 2>/dev/null)
+
+.PHONY: run build test test-go test-web test-e2e deps clean
+
+run: build
+	$(BIN) serve --addr $(ADDR) --data-dir $(DATA_DIR)
+
+build: $(BIN)
+
+deps: web/node_modules/.installed
+
+web/node_modules/.installed: web/package.json web/package-lock.json
+	@command -v npm >/dev/null || { echo "Node.js and npm are needed: https://nodejs.org/"; exit 1; }
+	cd web && npm ci --no-audit --no-fund
+	touch $@
+
+web/dist/index.html: web/node_modules/.installed $(WEB_SRC)
+	cd web && npm run build
+
+$(BIN): web/dist/index.html $(shell find . -name '*.go' -not -path './web/node_modules/*') go.mod go.sum migrations
+	$(GO) build -o $(BIN) ./cmd/draindesign
+
+test: test-go test-web test-e2e
+
+test-go: web/dist/index.html
+	$(GO) vet ./...
+	$(GO) test -p 2 -count=1 -timeout 20m ./...
+
+test-web: web/node_modules/.installed
+	cd web && npm test
+
+test-e2e: $(BIN)
+	bash web/scripts/install-chromium.sh
+	bash web/scripts/e2e.sh $(BIN)
+
+clean:
+	rm -rf bin web/dist/assets web/dist/index.html

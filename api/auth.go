@@ -1,0 +1,400 @@
+package api
+
+import (
+	"context"
+	"errors"
+	"net/http"
+	"net/url"
+	"strings"
+	"sync"
+	"time"
+
+	"draindesign/api/mail"
+	"draindesign/domain/account"
+)
+
+type ctxKey int
+
+const userKey ctxKey = 0
+
+// currentUser is the signed-in account; requireUser guarantees it.
+func currentUser(r *http.Request) *account.Account {
+	a, _ := r.Context().Value(userKey).(*account.Account)
+	return a
+}
+
+// requireUser admits requests with a live session of an account that may
+// still log in; anything else is a 401 the client answers by refreshing.
+func (s *Server) requireUser(next http.Handler) http.Handler {
+	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		a, err := s.sessionUser(r)
+		if err != nil {
+			s.fail(w, r, err)
+			return
+		}
+		next.ServeHTTP(w, r.WithContext(context.WithValue(r.Context(), userKey, a)))
+	})
+}
+
+func (s *Server) sessionUser(r *http.Request) (*account.Account, error) {
+	token := sessionToken(r)
+	if token == "" {
+		return nil, &unauthorized{"Please log in"}
+	}
+	id, err := s.sessions.user(r.Context(), token)
+	if errors.Is(err, errNoSession) {
+		return nil, &unauthorized{msgExpiredSession}
+	}
+	if err != nil {
+		return nil, err
+	}
+	a, err := s.accounts.Load(r.Context(), id)
+	if err != nil {
+		return nil, err
+	}
+	if a.CanLogIn() != nil {
+		return nil, &unauthorized{msgExpiredSession}
+	}
+	return a, nil
+}
+
+func (s *Server) requireStaff(next http.Handler) http.Handler {
+	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		if !account.CanAccessStaff(currentUser(r).Group) {
+			s.fail(w, r, &forbidden{"Only staff may do this"})
+			return
+		}
+		next.ServeHTTP(w, r)
+	})
+}
+
+type userAnswer struct {
+	User account.UserView `json:"user"`
+}
+
+func (s *Server) login(w http.ResponseWriter, r *http.Request) {
+	var in struct {
+		Username string `json:"username"`
+		Password string `json:"password"`
+	}
+	if err := decode(w, r, &in); err != nil {
+		s.fail(w, r, err)
+		return
+	}
+	if strings.TrimSpace(in.Username) == "" || in.Password == "" {
+		s.fail(w, r, badRequestf("Please enter your username and password"))
+		return
+	}
+	key := account.UsernameKey(in.Username) + "|" + r.RemoteAddr
+	if wait := s.logins.blocked(key); wait > 0 {
+		s.fail(w, r, &tooMany{"Too many failed log-in attempts. Try again in " + wait.Round(time.Minute).String() + "."})
+		return
+	}
+	a, err := s.accounts.ByUsername(r.Context(), in.Username)
+	if errors.Is(err, account.ErrNotFound) {
+		account.EqualizeTiming(in.Password) // a missing user costs what a wrong password costs
+		s.logins.fail(key)
+		s.fail(w, r, &unauthorized{msgBadLogin})
+		return
+	}
+	if err != nil {
+		s.fail(w, r, err)
+		return
+	}
+	switch err := a.Authenticate(in.Password); {
+	case errors.Is(err, account.ErrBadCredentials):
+		s.logins.fail(key)
+		s.fail(w, r, &unauthorized{msgBadLogin})
+		return
+	case errors.Is(err, account.ErrNotConfirmed):
+		s.fail(w, r, &forbidden{"Please confirm your e-mail address first: follow the link in the e-mail we sent you."})
+		return
+	case errors.Is(err, account.ErrBlocked), errors.Is(err, account.ErrDeleted):
+		s.fail(w, r, &forbidden{"This account cannot log in. Please contact the provider."})
+		return
+	case err != nil:
+		s.fail(w, r, err)
+		return
+	}
+	s.logins.succeed(key)
+	token, err := s.sessions.create(r.Context(), a.ID)
+	if err != nil {
+		s.fail(w, r, err)
+		return
+	}
+	setSessionCookie(w, r, token)
+	writeJSON(w, http.StatusOK, userAnswer{a.View()})
+}
+
+func (s *Server) logout(w http.ResponseWriter, r *http.Request) {
+	if token := sessionToken(r); token != "" {
+		if err := s.sessions.end(r.Context(), token); err != nil {
+			s.fail(w, r, err)
+			return
+		}
+	}
+	clearSessionCookie(w, r)
+	writeJSON(w, http.StatusOK, map[string]string{"detail": "Logged out"})
+}
+
+func (s *Server) refresh(w http.ResponseWriter, r *http.Request) {
+	next, id, err := s.sessions.refresh(r.Context(), sessionToken(r))
+	if errors.Is(err, errNoSession) {
+		clearSessionCookie(w, r)
+		s.fail(w, r, &unauthorized{msgExpiredSession})
+		return
+	}
+	if err != nil {
+		s.fail(w, r, err)
+		return
+	}
+	a, err := s.accounts.Load(r.Context(), id)
+	if err == nil && a.CanLogIn() != nil {
+		err = &unauthorized{msgExpiredSession}
+	}
+	if err != nil {
+		s.fail(w, r, err)
+		return
+	}
+	setSessionCookie(w, r, next)
+	writeJSON(w, http.StatusOK, userAnswer{a.View()})
+}
+
+func (s *Server) me(w http.ResponseWriter, r *http.Request) {
+	writeJSON(w, http.StatusOK, userAnswer{currentUser(r).View()})
+}
+
+func (s *Server) countries(w http.ResponseWriter, _ *http.Request) {
+	writeJSON(w, http.StatusOK, account.Countries())
+}
+
+// publicURL is where mailed links point: the configured address, or the one
+// the request came to.
+func (s *Server) publicURL(r *http.Request) string {
+	if s.cfg.PublicURL != "" {
+		return strings.TrimSuffix(s.cfg.PublicURL, "/")
+	}
+	scheme := "http"
+	if r.TLS != nil {
+		scheme = "https"
+	}
+	return scheme + "://" + r.Host
+}
+
+func (s *Server) register(w http.ResponseWriter, r *http.Request) {
+	var in account.RegisterInput
+	if err := decode(w, r, &in); err != nil {
+		s.fail(w, r, err)
+		return
+	}
+	if in.PasswordConfirmation == "" {
+		in.PasswordConfirmation = in.Password // the spec's call sends the password once
+	}
+	a, err := s.accounts.Register(r.Context(), in, account.GroupStandard)
+	if err != nil {
+		s.fail(w, r, err)
+		return
+	}
+	link := s.publicURL(r) + "/api/auth/confirm/?" + url.Values{"uid": {a.ID}, "token": {a.ConfirmationToken(s.cfg.Secret, s.cfg.Now())}}.Encode()
+	if err := s.cfg.Mail.Send(r.Context(), mail.Confirmation(a.Email, a.Username, link, a.Language)); err != nil {
+		s.fail(w, r, err)
+		return
+	}
+	writeJSON(w, http.StatusCreated, map[string]string{
+		"detail": "Registration successfully saved. Please check your e-mail for the confirmation link.",
+	})
+}
+
+// confirmEmail is the target of the mailed link: it confirms and sends the
+// browser to the sign-in page, which says how it went.
+func (s *Server) confirmEmail(w http.ResponseWriter, r *http.Request) {
+	uid, token := r.URL.Query().Get("uid"), r.URL.Query().Get("token")
+	_, err := s.accounts.Execute(r.Context(), uid, uid, func(a *account.Account) ([]account.Event, error) {
+		if err := a.CheckConfirmationToken(s.cfg.Secret, token, s.cfg.Now()); err != nil {
+			return nil, err
+		}
+		return a.ConfirmEmail(s.cfg.Now())
+	})
+	switch {
+	case err == nil:
+		http.Redirect(w, r, "/?confirmed=1", http.StatusSeeOther)
+	case errors.Is(err, account.ErrTokenInvalid), errors.Is(err, account.ErrNotFound), errors.Is(err, account.ErrDeleted):
+		http.Redirect(w, r, "/?confirmed=0", http.StatusSeeOther)
+	default:
+		s.fail(w, r, err)
+	}
+}
+
+func (s *Server) resetRequest(w http.ResponseWriter, r *http.Request) {
+	var in struct {
+		Email string `json:"email"`
+	}
+	if err := decode(w, r, &in); err != nil {
+		s.fail(w, r, err)
+		return
+	}
+	if !account.ValidEmail(strings.TrimSpace(in.Email)) {
+		s.fail(w, r, badRequestf("Please check the email address is valid."))
+		return
+	}
+	// The answer is the same whether or not the address has an account, so
+	// the form cannot be used to find out who is registered.
+	done := func() { writeJSON(w, http.StatusOK, map[string]string{"detail": "A password reset e-mail has been sent."}) }
+	a, err := s.accounts.ByEmail(r.Context(), in.Email)
+	if errors.Is(err, account.ErrNotFound) {
+		done()
+		return
+	}
+	if err != nil {
+		s.fail(w, r, err)
+		return
+	}
+	a, err = s.accounts.Execute(r.Context(), a.ID, a.ID, func(a *account.Account) ([]account.Event, error) {
+		return a.RequestReset(s.cfg.Now())
+	})
+	if errors.Is(err, account.ErrResetTooSoon) || errors.Is(err, account.ErrDeleted) || errors.Is(err, account.ErrBlocked) {
+		done()
+		return
+	}
+	if err != nil {
+		s.fail(w, r, err)
+		return
+	}
+	link := s.publicURL(r) + "/password-reset/" + url.PathEscape(a.ID) + "?" + url.Values{"token": {a.ResetToken(s.cfg.Secret, s.cfg.Now())}}.Encode()
+	if err := s.cfg.Mail.Send(r.Context(), mail.PasswordReset(a.Email, a.Username, link, a.Language)); err != nil {
+		s.fail(w, r, err)
+		return
+	}
+	done()
+}
+
+func (s *Server) resetConfirm(w http.ResponseWriter, r *http.Request) {
+	var in struct {
+		UID   string `json:"uid"`
+		Token string `json:"token"`
+		New1  string `json:"new_password1"`
+		New2  string `json:"new_password2"`
+	}
+	if err := decode(w, r, &in); err != nil {
+		s.fail(w, r, err)
+		return
+	}
+	if err := account.ValidateNewPassword(in.New1, in.New2); err != nil {
+		s.fail(w, r, err)
+		return
+	}
+	hash, err := account.HashPassword(in.New1)
+	if err != nil {
+		s.fail(w, r, err)
+		return
+	}
+	_, err = s.accounts.Execute(r.Context(), in.UID, in.UID, func(a *account.Account) ([]account.Event, error) {
+		if err := a.CheckResetToken(s.cfg.Secret, in.Token, s.cfg.Now()); err != nil {
+			return nil, err
+		}
+		return a.ResetPassword(hash, s.cfg.Now())
+	})
+	if errors.Is(err, account.ErrTokenInvalid) || errors.Is(err, account.ErrNotFound) || errors.Is(err, account.ErrDeleted) {
+		s.fail(w, r, account.FieldError("token", "The link is invalid, probably because it has already been used. Please request a new password reset."))
+		return
+	}
+	if err != nil {
+		s.fail(w, r, err)
+		return
+	}
+	if err := s.sessions.endAll(r.Context(), in.UID); err != nil {
+		s.fail(w, r, err)
+		return
+	}
+	writeJSON(w, http.StatusOK, map[string]string{"detail": "Your password has been changed. You can now log in."})
+}
+
+func (s *Server) userSettings(w http.ResponseWriter, r *http.Request) {
+	var in account.SettingsInput
+	if err := decode(w, r, &in); err != nil {
+		s.fail(w, r, err)
+		return
+	}
+	me := currentUser(r)
+	a, err := s.accounts.Execute(r.Context(), me.ID, me.ID, func(a *account.Account) ([]account.Event, error) {
+		return a.ChangeSettings(in, s.cfg.Now())
+	})
+	if err != nil {
+		s.fail(w, r, err)
+		return
+	}
+	writeJSON(w, http.StatusOK, userAnswer{a.View()})
+}
+
+func (s *Server) userCountry(w http.ResponseWriter, r *http.Request) {
+	var in struct {
+		Country string `json:"country"`
+	}
+	if err := decode(w, r, &in); err != nil {
+		s.fail(w, r, err)
+		return
+	}
+	me := currentUser(r)
+	a, err := s.accounts.Execute(r.Context(), me.ID, me.ID, func(a *account.Account) ([]account.Event, error) {
+		return a.ChangeCountry(in.Country, s.cfg.Now())
+	})
+	if err != nil {
+		s.fail(w, r, err)
+		return
+	}
+	v := a.View()
+	writeJSON(w, http.StatusOK, map[string]any{"country": v.Country, "user": v})
+}
+
+// throttle counts failed log-ins per key (username and address) and refuses
+// further attempts for the rest of the window once the limit is reached.
+type throttle struct {
+	mu     sync.Mutex
+	limit  int
+	window time.Duration
+	now    func() time.Time
+	fails  map[string][]time.Time
+}
+
+func newThrottle(limit int, window time.Duration, now func() time.Time) *throttle {
+	return &throttle{limit: limit, window: window, now: now, fails: map[string][]time.Time{}}
+}
+
+func (t *throttle) recent(key string) []time.Time {
+	cut := t.now().Add(-t.window)
+	kept := t.fails[key][:0]
+	for _, at := range t.fails[key] {
+		if at.After(cut) {
+			kept = append(kept, at)
+		}
+	}
+	if len(kept) == 0 {
+		delete(t.fails, key)
+		return nil
+	}
+	t.fails[key] = kept
+	return kept
+}
+
+// blocked is how long the key must still wait, 0 if it may try.
+func (t *throttle) blocked(key string) time.Duration {
+	t.mu.Lock()
+	defer t.mu.Unlock()
+	recent := t.recent(key)
+	if len(recent) < t.limit {
+		return 0
+	}
+	return recent[0].Add(t.window).Sub(t.now())
+}
+
+func (t *throttle) fail(key string) {
+	t.mu.Lock()
+	defer t.mu.Unlock()
+	t.fails[key] = append(t.recent(key), t.now())
+}
+
+func (t *throttle) succeed(key string) {
+	t.mu.Lock()
+	defer t.mu.Unlock()
+	delete(t.fails, key)
+}

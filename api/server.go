@@ -1,0 +1,166 @@
+// Package api is the HTTP and WebSocket face of draindesign under /api: the
+// calls of the specs' call tables, plus the timeline and the live project
+// stream. Handlers decode, call a command or a read model, and answer; the
+// mapping of errors to statuses lives in errors.go only.
+package api
+
+import (
+	"context"
+	"io/fs"
+	"log/slog"
+	"net/http"
+	"strings"
+	"time"
+
+	"draindesign/api/accounts"
+	"draindesign/api/mail"
+	"draindesign/api/projects"
+	"draindesign/eventstore"
+	"draindesign/projections"
+
+	"github.com/go-chi/chi/v5"
+	"github.com/go-chi/chi/v5/middleware"
+)
+
+// Config is what the API needs from the process that runs it.
+type Config struct {
+	Store  eventstore.Store
+	DB     *projections.DB
+	Runner *projections.Runner
+	Feed   *projections.Feed
+	// Appended is called after every append (the relay's Notify).
+	Appended func()
+	Mail     mail.Sender
+	// Secret signs confirmation and reset links.
+	Secret []byte
+	// PublicURL is the base of links in mail; empty means "from the request".
+	PublicURL string
+	Logger    *slog.Logger
+	// Client is the built web client, served for every path outside /api.
+	Client fs.FS
+	Now    func() time.Time
+}
+
+// Server holds the API's collaborators.
+type Server struct {
+	cfg      Config
+	accounts *accounts.Service
+	projects *projects.Service
+	sessions *sessions
+	logins   *throttle
+	log      *slog.Logger
+}
+
+// New builds the HTTP handler. It creates the sessions table if missing.
+func New(ctx context.Context, cfg Config) (http.Handler, error) {
+	if cfg.Now == nil {
+		cfg.Now = time.Now
+	}
+	if cfg.Logger == nil {
+		cfg.Logger = slog.Default()
+	}
+	if cfg.Appended == nil {
+		cfg.Appended = func() {}
+	}
+	s := &Server{
+		cfg:      cfg,
+		accounts: &accounts.Service{Store: cfg.Store, Appended: cfg.Appended, Now: cfg.Now},
+		projects: &projects.Service{Store: cfg.Store, Appended: cfg.Appended, Now: cfg.Now},
+		sessions: &sessions{db: cfg.DB, now: cfg.Now},
+		logins:   newThrottle(5, 15*time.Minute, cfg.Now),
+		log:      cfg.Logger,
+	}
+	if err := s.sessions.setup(ctx); err != nil {
+		return nil, err
+	}
+	r := chi.NewRouter()
+	r.Use(middleware.RequestID, middleware.RealIP, s.recoverer)
+	r.Route("/api", s.routes)
+	if cfg.Client != nil {
+		r.Handle("/*", spa(cfg.Client))
+	}
+	// Browsers send Sec-Fetch-Site/Origin; a cross-site state-changing
+	// request is refused before any handler sees it.
+	return http.NewCrossOriginProtection().Handler(r), nil
+}
+
+func (s *Server) routes(r chi.Router) {
+	r.Get("/health", func(w http.ResponseWriter, _ *http.Request) { writeJSON(w, http.StatusOK, map[string]string{"status": "ok"}) })
+	r.Post("/auth/login/", s.login)
+	r.Post("/auth/logout/", s.logout)
+	r.Post("/auth/token/refresh/", s.refresh)
+	r.Post("/auth/password/reset/", s.resetRequest)
+	r.Post("/auth/password/reset/confirm/", s.resetConfirm)
+	r.Get("/auth/confirm/", s.confirmEmail)
+	r.Post("/drainage/register/", s.register)
+	r.Get("/drainage/countries/", s.countries)
+
+	r.Group(func(r chi.Router) {
+		r.Use(s.requireUser)
+		r.Get("/auth/me/", s.me)
+		r.Patch("/drainage/user_settings/", s.userSettings)
+		r.Patch("/drainage/user_settings/country/", s.userCountry)
+
+		r.Post("/drainage/save/", s.save)
+		r.Get("/drainage/projects/", s.projectList)
+		r.Post("/drainage/load/", s.load)
+		r.Get("/drainage/load/{key}/", s.loadRun)
+		r.Post("/drainage/share/", s.share)
+		r.Delete("/drainage/delete/", s.deleteProject)
+		r.Get("/drainage/shared_projects/", s.sharedProjects)
+		r.Get("/projects/{id}/timeline", s.timeline)
+		r.Get("/ws", s.websocket)
+
+		r.Route("/staff", func(r chi.Router) {
+			r.Use(s.requireStaff)
+			r.Get("/users/", s.staffUsers)
+			r.Get("/users/{id}/projects/", s.staffUserProjects)
+			r.Post("/users/{id}/block/", s.staffBlock)
+			r.Post("/users/{id}/unblock/", s.staffUnblock)
+			r.Post("/users/{id}/group/", s.staffGroup)
+			r.Delete("/users/{id}/", s.staffDelete)
+			r.Get("/calculations/", s.staffCalculations)
+		})
+	})
+	r.NotFound(func(w http.ResponseWriter, r *http.Request) {
+		s.fail(w, r, &notFound{"No such call: " + r.Method + " " + r.URL.Path})
+	})
+	r.MethodNotAllowed(func(w http.ResponseWriter, r *http.Request) {
+		writeJSON(w, http.StatusMethodNotAllowed, errorBody{Error: r.Method + " is not allowed on " + r.URL.Path})
+	})
+}
+
+// spa serves the built client, and index.html for any other path so that
+// client routes (/sign-up, /projects/123, a share link) load the app.
+func spa(client fs.FS) http.Handler {
+	files := http.FileServerFS(client)
+	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		p := strings.TrimPrefix(r.URL.Path, "/")
+		if p != "" {
+			if st, err := fs.Stat(client, p); err == nil && !st.IsDir() {
+				if strings.HasPrefix(p, "assets/") {
+					w.Header().Set("Cache-Control", "public, max-age=31536000, immutable")
+				}
+				files.ServeHTTP(w, r)
+				return
+			}
+		}
+		w.Header().Set("Cache-Control", "no-cache")
+		http.ServeFileFS(w, r, client, "index.html")
+	})
+}
+
+func (s *Server) recoverer(next http.Handler) http.Handler {
+	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		defer func() {
+			if v := recover(); v != nil {
+				if v == http.ErrAbortHandler {
+					panic(v)
+				}
+				s.log.Error("panic", "path", r.URL.Path, "panic", v, "request_id", middleware.GetReqID(r.Context()))
+				writeJSON(w, http.StatusInternalServerError, errorBody{Error: msgServerError})
+			}
+		}()
+		next.ServeHTTP(w, r)
+	})
+}

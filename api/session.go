@@ -1,0 +1,141 @@
+package api
+
+import (
+	"context"
+	"crypto/rand"
+	"crypto/sha256"
+	"database/sql"
+	"encoding/base64"
+	"encoding/hex"
+	"errors"
+	"fmt"
+	"net/http"
+	"time"
+
+	"draindesign/projections"
+)
+
+// Sessions live in the read-model database (not a projection: they are not
+// derived from events and survive a rebuild). The cookie carries a random
+// token; the table keeps only its hash, so a leaked table opens no session.
+//
+// A session is short-lived (sessionTTL) and may be refreshed, with a new
+// token each time, until refreshTTL after login: the spec's "refresh once on
+// 401 and repeat the call".
+const (
+	cookieName = "session-state"
+	sessionTTL = 2 * time.Hour
+	refreshTTL = 30 * 24 * time.Hour
+)
+
+type sessions struct {
+	db  *projections.DB
+	now func() time.Time
+}
+
+var errNoSession = errors.New("no session")
+
+func (s *sessions) setup(ctx context.Context) error {
+	_, err := s.db.Exec(ctx, `CREATE TABLE IF NOT EXISTS sessions (
+		token_hash    TEXT PRIMARY KEY,
+		user_id       TEXT NOT NULL,
+		expires_at    BIGINT NOT NULL,
+		refresh_until BIGINT NOT NULL
+	)`)
+	if err != nil {
+		return fmt.Errorf("create sessions table: %w", err)
+	}
+	return nil
+}
+
+func hashToken(token string) string {
+	sum := sha256.Sum256([]byte(token))
+	return hex.EncodeToString(sum[:])
+}
+
+func newToken() string {
+	b := make([]byte, 32)
+	if _, err := rand.Read(b); err != nil {
+		panic(err) // crypto/rand never fails on a supported platform
+	}
+	return base64.RawURLEncoding.EncodeToString(b)
+}
+
+// create starts a session with a fresh token: a new session id at login.
+func (s *sessions) create(ctx context.Context, userID string) (string, error) {
+	token, now := newToken(), s.now()
+	_, err := s.db.Exec(ctx, `INSERT INTO sessions (token_hash, user_id, expires_at, refresh_until) VALUES (?, ?, ?, ?)`,
+		hashToken(token), userID, now.Add(sessionTTL).Unix(), now.Add(refreshTTL).Unix())
+	if err != nil {
+		return "", fmt.Errorf("create session: %w", err)
+	}
+	return token, nil
+}
+
+// user is the user of a live session; errNoSession when it is unknown or
+// expired.
+func (s *sessions) user(ctx context.Context, token string) (string, error) {
+	var userID string
+	var expires int64
+	err := s.db.QueryRow(ctx, `SELECT user_id, expires_at FROM sessions WHERE token_hash = ?`, hashToken(token)).Scan(&userID, &expires)
+	if errors.Is(err, sql.ErrNoRows) || (err == nil && s.now().Unix() >= expires) {
+		return "", errNoSession
+	}
+	if err != nil {
+		return "", fmt.Errorf("read session: %w", err)
+	}
+	return userID, nil
+}
+
+// refresh swaps a session that may still be refreshed for a new token.
+func (s *sessions) refresh(ctx context.Context, token string) (string, string, error) {
+	var userID string
+	var until int64
+	err := s.db.QueryRow(ctx, `SELECT user_id, refresh_until FROM sessions WHERE token_hash = ?`, hashToken(token)).Scan(&userID, &until)
+	if errors.Is(err, sql.ErrNoRows) || (err == nil && s.now().Unix() >= until) {
+		return "", "", errNoSession
+	}
+	if err != nil {
+		return "", "", fmt.Errorf("read session: %w", err)
+	}
+	next := newToken()
+	res, err := s.db.Exec(ctx, `UPDATE sessions SET token_hash = ?, expires_at = ? WHERE token_hash = ?`,
+		hashToken(next), s.now().Add(sessionTTL).Unix(), hashToken(token))
+	if err != nil {
+		return "", "", fmt.Errorf("refresh session: %w", err)
+	}
+	if n, _ := res.RowsAffected(); n != 1 {
+		return "", "", errNoSession // refreshed concurrently by another request
+	}
+	return next, userID, nil
+}
+
+func (s *sessions) end(ctx context.Context, token string) error {
+	_, err := s.db.Exec(ctx, `DELETE FROM sessions WHERE token_hash = ?`, hashToken(token))
+	return err
+}
+
+// endAll closes every session of a user (blocked, deleted, password changed).
+func (s *sessions) endAll(ctx context.Context, userID string) error {
+	_, err := s.db.Exec(ctx, `DELETE FROM sessions WHERE user_id = ?`, userID)
+	return err
+}
+
+func setSessionCookie(w http.ResponseWriter, r *http.Request, token string) {
+	http.SetCookie(w, &http.Cookie{
+		Name: cookieName, Value: token, Path: "/", HttpOnly: true, SameSite: http.SameSiteLaxMode,
+		Secure: r.TLS != nil, MaxAge: int(refreshTTL / time.Second),
+	})
+}
+
+func clearSessionCookie(w http.ResponseWriter, r *http.Request) {
+	http.SetCookie(w, &http.Cookie{Name: cookieName, Value: "", Path: "/", HttpOnly: true, SameSite: http.SameSiteLaxMode, Secure: r.TLS != nil, MaxAge: -1})
+}
+
+func sessionToken(r *http.Request) string {
+	c, err := r.Cookie(cookieName)
+	if err != nil {
+		return ""
+	}
+	return c.Value
+}

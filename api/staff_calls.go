@@ -1,0 +1,99 @@
+package api
+
+import (
+	"net/http"
+	"strconv"
+
+	"draindesign/domain/account"
+	"draindesign/projections/calchistory"
+	"draindesign/projections/projectlist"
+	"draindesign/projections/userlist"
+
+	"github.com/go-chi/chi/v5"
+)
+
+func (s *Server) staffUsers(w http.ResponseWriter, r *http.Request) {
+	q := r.URL.Query()
+	users, err := userlist.List(r.Context(), s.cfg.DB, userlist.Filter{Search: q.Get("search"), HideBlocked: q.Get("hide_blocked") == "true" || q.Get("hide_blocked") == "1"})
+	if err != nil {
+		s.fail(w, r, err)
+		return
+	}
+	writeJSON(w, http.StatusOK, users)
+}
+
+func (s *Server) staffUserProjects(w http.ResponseWriter, r *http.Request) {
+	items, err := projectlist.AllOf(r.Context(), s.cfg.DB, chi.URLParam(r, "id"))
+	if err != nil {
+		s.fail(w, r, err)
+		return
+	}
+	writeJSON(w, http.StatusOK, items)
+}
+
+// staffAction applies a staff command to the user in the path; the domain
+// decides whether the acting staff member may.
+func (s *Server) staffAction(w http.ResponseWriter, r *http.Request, cmd func(a *account.Account, by account.Actor) ([]account.Event, error)) {
+	me := currentUser(r)
+	id := chi.URLParam(r, "id")
+	a, err := s.accounts.Execute(r.Context(), id, me.ID, func(a *account.Account) ([]account.Event, error) {
+		return cmd(a, me.Actor())
+	})
+	if err != nil {
+		s.fail(w, r, err)
+		return
+	}
+	if a.CanLogIn() != nil && a.Confirmed {
+		if err := s.sessions.endAll(r.Context(), a.ID); err != nil {
+			s.fail(w, r, err)
+			return
+		}
+	}
+	writeJSON(w, http.StatusOK, map[string]any{"id": a.ID, "blocked": a.Blocked, "group": a.Group, "deleted": a.Deleted})
+}
+
+func (s *Server) staffBlock(w http.ResponseWriter, r *http.Request) {
+	s.staffAction(w, r, func(a *account.Account, by account.Actor) ([]account.Event, error) { return a.Block(by, s.cfg.Now()) })
+}
+
+func (s *Server) staffUnblock(w http.ResponseWriter, r *http.Request) {
+	s.staffAction(w, r, func(a *account.Account, by account.Actor) ([]account.Event, error) { return a.Unblock(by, s.cfg.Now()) })
+}
+
+func (s *Server) staffDelete(w http.ResponseWriter, r *http.Request) {
+	s.staffAction(w, r, func(a *account.Account, by account.Actor) ([]account.Event, error) { return a.Delete(by, s.cfg.Now()) })
+}
+
+func (s *Server) staffGroup(w http.ResponseWriter, r *http.Request) {
+	var in struct {
+		Group string `json:"group"`
+	}
+	if err := decode(w, r, &in); err != nil {
+		s.fail(w, r, err)
+		return
+	}
+	g, err := account.ParseGroup(in.Group)
+	if err != nil {
+		s.fail(w, r, badRequestf("Unknown permission group %q", in.Group))
+		return
+	}
+	s.staffAction(w, r, func(a *account.Account, by account.Actor) ([]account.Event, error) { return a.ChangeGroup(by, g, s.cfg.Now()) })
+}
+
+func (s *Server) staffCalculations(w http.ResponseWriter, r *http.Request) {
+	limit := 200
+	if v := r.URL.Query().Get("limit"); v != "" {
+		n, err := strconv.Atoi(v)
+		if err != nil || n < 1 || n > 5000 {
+			s.fail(w, r, badRequestf("limit must be a number from 1 to 5000"))
+			return
+		}
+		limit = n
+	}
+	rows, err := calchistory.List(r.Context(), s.cfg.DB, r.URL.Query().Get("user"), limit)
+	if err != nil {
+		s.fail(w, r, err)
+		return
+	}
+	writeJSON(w, http.StatusOK, rows)
+}

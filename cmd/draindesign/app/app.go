@@ -1,0 +1,243 @@
+// Package app assembles the running product: the event store, the read
+// models and their delivery, and the HTTP API, on the embedded store or on
+// PostgreSQL. The binary and the end-to-end tests start it the same way.
+package app
+
+import (
+	"context"
+	"crypto/rand"
+	"encoding/hex"
+	"errors"
+	"fmt"
+	"io/fs"
+	"log/slog"
+	"net/http"
+	"os"
+	"path/filepath"
+	"strings"
+	"sync"
+
+	"draindesign/api"
+	"draindesign/api/mail"
+	"draindesign/eventstore"
+	"draindesign/eventstore/postgres"
+	"draindesign/eventstore/sqlite"
+	"draindesign/projections"
+	"draindesign/projections/calchistory"
+	"draindesign/projections/projectlist"
+	"draindesign/projections/timeline"
+	"draindesign/projections/userlist"
+	"draindesign/web"
+
+	"github.com/ThreeDotsLabs/watermill"
+)
+
+// Options say where the product keeps its data.
+type Options struct {
+	// DataDir holds the SQLite files, the mail folder and the secret key.
+	DataDir string
+	// DatabaseURL selects PostgreSQL for the event store and read models.
+	DatabaseURL string
+	// NATSURL selects NATS JetStream as the transport between instances.
+	NATSURL   string
+	SMTPURL   string
+	PublicURL string
+	// SecretKeyFile holds the key that signs mailed links; default
+	// <DataDir>/secret.key, created on first start.
+	SecretKeyFile string
+	Logger        *slog.Logger
+	// Client overrides the embedded web client (tests).
+	Client fs.FS
+}
+
+// FromEnv fills the options the environment sets.
+func FromEnv(dataDir string) Options {
+	return Options{
+		DataDir: dataDir, DatabaseURL: os.Getenv("DATABASE_URL"), NATSURL: os.Getenv("NATS_URL"),
+		SMTPURL: os.Getenv("SMTP_URL"), PublicURL: os.Getenv("PUBLIC_URL"), SecretKeyFile: os.Getenv("SECRET_KEY_FILE"),
+	}
+}
+
+// App is the assembled product.
+type App struct {
+	Store   eventstore.Store
+	DB      *projections.DB
+	Runner  *projections.Runner
+	Handler http.Handler
+	Mail    mail.Sender
+
+	cancel  context.CancelFunc
+	closers []func() error
+	wg      sync.WaitGroup
+}
+
+// Projections are every read model, in the order they are kept up to date.
+func Projections() []projections.Projection {
+	return []projections.Projection{projectlist.Projection{}, userlist.Projection{}, calchistory.Projection{}, timeline.New()}
+}
+
+// OpenStores opens the event store and the read-model database.
+func OpenStores(ctx context.Context, o Options) (eventstore.Store, *projections.DB, error) {
+	if o.DatabaseURL != "" {
+		store, err := postgres.Open(ctx, o.DatabaseURL)
+		if err != nil {
+			return nil, nil, err
+		}
+		db, err := projections.OpenPostgres(o.DatabaseURL)
+		if err != nil {
+			store.Close()
+			return nil, nil, err
+		}
+		return store, db, nil
+	}
+	if err := os.MkdirAll(o.DataDir, 0o750); err != nil {
+		return nil, nil, fmt.Errorf("create data directory: %w", err)
+	}
+	store, err := sqlite.Open(ctx, filepath.Join(o.DataDir, "events.db"))
+	if err != nil {
+		return nil, nil, err
+	}
+	db, err := projections.OpenSQLite(filepath.Join(o.DataDir, "readmodels.db"))
+	if err != nil {
+		store.Close()
+		return nil, nil, err
+	}
+	return store, db, nil
+}
+
+// Start opens everything, brings the read models to the head of the log and
+// starts delivery. Close stops it all.
+func Start(ctx context.Context, o Options) (*App, error) {
+	if o.Logger == nil {
+		o.Logger = slog.Default()
+	}
+	a := &App{}
+	ok := false
+	defer func() {
+		if !ok {
+			a.Close()
+		}
+	}()
+	store, db, err := OpenStores(ctx, o)
+	if err != nil {
+		return nil, err
+	}
+	a.Store, a.DB = store, db
+	a.closers = append(a.closers, store.Close, db.Close)
+
+	wmLog := watermill.NewSlogLogger(o.Logger)
+	transport, err := openTransport(o, wmLog)
+	if err != nil {
+		return nil, err
+	}
+	a.closers = append(a.closers, transport.Close)
+
+	feed := projections.NewFeed(256)
+	runner, err := projections.NewRunner(projections.Config{
+		Store: store, DB: db, Projections: Projections(), Subscriber: transport.Subscriber, Logger: wmLog,
+	})
+	if err != nil {
+		return nil, err
+	}
+	runner.AddFeed(feed)
+	runCtx, cancel := context.WithCancel(context.Background())
+	a.cancel = cancel
+	if err := runner.Start(runCtx); err != nil {
+		return nil, fmt.Errorf("start read models: %w", err)
+	}
+	a.Runner = runner
+	a.closers = append(a.closers, runner.Close)
+
+	from, err := runner.Position(ctx)
+	if err != nil {
+		return nil, err
+	}
+	relay := projections.NewRelay(projections.RelayConfig{Store: store, Publisher: transport.Publisher, After: from, Logger: wmLog})
+	a.wg.Add(1)
+	go func() {
+		defer a.wg.Done()
+		if err := relay.Run(runCtx); err != nil && !errors.Is(err, context.Canceled) {
+			o.Logger.Error("relay stopped", "err", err)
+		}
+	}()
+
+	sender, err := openMail(o)
+	if err != nil {
+		return nil, err
+	}
+	a.Mail = sender
+	secret, err := secretKey(o)
+	if err != nil {
+		return nil, err
+	}
+	client := o.Client
+	if client == nil {
+		client = web.Dist()
+	}
+	a.Handler, err = api.New(ctx, api.Config{
+		Store: store, DB: db, Runner: runner, Feed: feed, Appended: relay.Notify, Mail: sender,
+		Secret: secret, PublicURL: o.PublicURL, Logger: o.Logger, Client: client,
+	})
+	if err != nil {
+		return nil, err
+	}
+	ok = true
+	return a, nil
+}
+
+func openTransport(o Options, log watermill.LoggerAdapter) (*projections.Transport, error) {
+	if o.NATSURL != "" {
+		return projections.NATS(o.NATSURL, log)
+	}
+	return projections.GoChannel(log), nil
+}
+
+func openMail(o Options) (mail.Sender, error) {
+	if o.SMTPURL != "" {
+		return mail.SMTP(o.SMTPURL)
+	}
+	return mail.Dir(filepath.Join(o.DataDir, "mail"), o.Logger), nil
+}
+
+// secretKey reads the link-signing key, creating a random one on first
+// start so that links keep working across restarts.
+func secretKey(o Options) ([]byte, error) {
+	path := o.SecretKeyFile
+	if path == "" {
+		path = filepath.Join(o.DataDir, "secret.key")
+	}
+	if b, err := os.ReadFile(path); err == nil {
+		key := strings.TrimSpace(string(b))
+		if len(key) < 32 {
+			return nil, fmt.Errorf("secret key in %s is shorter than 32 characters", path)
+		}
+		return []byte(key), nil
+	} else if !errors.Is(err, fs.ErrNotExist) {
+		return nil, fmt.Errorf("read secret key: %w", err)
+	}
+	buf := make([]byte, 32)
+	if _, err := rand.Read(buf); err != nil {
+		return nil, err
+	}
+	key := hex.EncodeToString(buf)
+	if err := os.MkdirAll(filepath.Dir(path), 0o750); err != nil {
+		return nil, fmt.Errorf("create secret key: %w", err)
+	}
+	if err := os.WriteFile(path, []byte(key+"\n"), 0o600); err != nil {
+		return nil, fmt.Errorf("write secret key: %w", err)
+	}
+	return []byte(key), nil
+}
+
+// Close stops delivery and closes everything, newest first.
+func (a *App) Close() error {
+	if a.cancel != nil {
+		a.cancel()
+	}
+	a.wg.Wait()
+	var errs []error
+	for i := len(a.closers) - 1; i >= 0; i-- {
+		errs = append(errs, a.closers[i]())
+	}
+	return errors.Join(errs...)
+}

@@ -1,0 +1,189 @@
+// Command draindesign serves the drainage design tool and runs its
+// maintenance tasks. Run with no arguments for help.
+package main
+
+import (
+	"context"
+	"errors"
+	"flag"
+	"fmt"
+	"io"
+	"net"
+	"net/http"
+	"os"
+	"os/signal"
+	"syscall"
+	"time"
+
+	"draindesign/api/accounts"
+	"draindesign/cmd/draindesign/app"
+	"draindesign/domain/account"
+	"draindesign/eventstore/postgres"
+	"draindesign/projections"
+)
+
+const usage = `draindesign: hydraulic design of linear surface drainage
+
+Commands:
+  serve [--addr HOST:PORT] [--data-dir DIR]   serve the API and the web client
+  migrate                                     apply the PostgreSQL schema (DATABASE_URL)
+  projections rebuild [--data-dir DIR]        rebuild every read model from the first event
+  users add --username U --email E --password P [--group G] [--first F --last L --company C --country ISO]
+
+Environment: DATABASE_URL, NATS_URL, SMTP_URL, PUBLIC_URL, SECRET_KEY_FILE (see README).
+`
+
+func main() {
+	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
+	defer stop()
+	if err := run(ctx, os.Args[1:], os.Stdout); err != nil {
+		fmt.Fprintln(os.Stderr, "draindesign:", err)
+		os.Exit(1)
+	}
+}
+
+func run(ctx context.Context, args []string, out io.Writer) error {
+	if len(args) == 0 {
+		fmt.Fprint(out, usage)
+		return nil
+	}
+	switch args[0] {
+	case "serve":
+		return serve(ctx, args[1:], out)
+	case "migrate":
+		url := os.Getenv("DATABASE_URL")
+		if url == "" {
+			return errors.New("migrate needs DATABASE_URL (the embedded store creates its schema itself)")
+		}
+		if err := postgres.Migrate(ctx, url); err != nil {
+			return err
+		}
+		fmt.Fprintln(out, "schema up to date")
+		return nil
+	case "projections":
+		if len(args) < 2 || args[1] != "rebuild" {
+			return errors.New("usage: draindesign projections rebuild [--data-dir DIR]")
+		}
+		return rebuild(ctx, args[2:], out)
+	case "users":
+		if len(args) < 2 || args[1] != "add" {
+			return errors.New("usage: draindesign users add --username U --email E --password P [--group G]")
+		}
+		return addUser(ctx, args[2:], out)
+	case "help", "-h", "--help":
+		fmt.Fprint(out, usage)
+		return nil
+	}
+	return fmt.Errorf("unknown command %q\n\n%s", args[0], usage)
+}
+
+func serve(ctx context.Context, args []string, out io.Writer) error {
+	fs := flag.NewFlagSet("serve", flag.ContinueOnError)
+	addr := fs.String("addr", "127.0.0.1:8080", "address to listen on")
+	dataDir := fs.String("data-dir", "./data", "directory for the embedded store, mail and keys")
+	if err := fs.Parse(args); err != nil {
+		return err
+	}
+	opts := app.FromEnv(*dataDir)
+	a, err := app.Start(ctx, opts)
+	if err != nil {
+		return err
+	}
+	defer a.Close()
+	ln, err := net.Listen("tcp", *addr)
+	if err != nil {
+		return err
+	}
+	srv := &http.Server{Handler: a.Handler, ReadHeaderTimeout: 10 * time.Second}
+	store := "embedded SQLite store in " + *dataDir
+	if opts.DatabaseURL != "" {
+		store = "PostgreSQL"
+	}
+	fmt.Fprintf(out, "draindesign is running at http://%s (%s)\n", ln.Addr(), store)
+	if opts.SMTPURL == "" {
+		fmt.Fprintf(out, "Sign up in the browser: the confirmation e-mail is written to %s/mail and its link is printed here.\n", *dataDir)
+	}
+	fmt.Fprintln(out, "Or create an account: bin/draindesign users add --username NAME --email ADDRESS --password PASSWORD")
+	errc := make(chan error, 1)
+	go func() { errc <- srv.Serve(ln) }()
+	select {
+	case err := <-errc:
+		return err
+	case <-ctx.Done():
+	}
+	shutdown, cancel := context.WithTimeout(context.Background(), 10*time.Second)
+	defer cancel()
+	return srv.Shutdown(shutdown)
+}
+
+func rebuild(ctx context.Context, args []string, out io.Writer) error {
+	fs := flag.NewFlagSet("projections rebuild", flag.ContinueOnError)
+	dataDir := fs.String("data-dir", "./data", "directory of the embedded store")
+	if err := fs.Parse(args); err != nil {
+		return err
+	}
+	store, db, err := app.OpenStores(ctx, app.FromEnv(*dataDir))
+	if err != nil {
+		return err
+	}
+	defer store.Close()
+	defer db.Close()
+	runner, err := projections.NewRunner(projections.Config{Store: store, DB: db, Projections: app.Projections()})
+	if err != nil {
+		return err
+	}
+	if err := runner.Rebuild(ctx); err != nil {
+		return err
+	}
+	pos, err := runner.Position(ctx)
+	if err != nil {
+		return err
+	}
+	fmt.Fprintf(out, "read models rebuilt up to position %s\n", pos)
+	return nil
+}
+
+func addUser(ctx context.Context, args []string, out io.Writer) error {
+	fs := flag.NewFlagSet("users add", flag.ContinueOnError)
+	dataDir := fs.String("data-dir", "./data", "directory of the embedded store")
+	in := account.RegisterInput{}
+	fs.StringVar(&in.Username, "username", "", "username (required)")
+	fs.StringVar(&in.Email, "email", "", "e-mail address (required)")
+	fs.StringVar(&in.Password, "password", "", "password, at least 8 characters (required)")
+	fs.StringVar(&in.FirstName, "first", "Draindesign", "first name")
+	fs.StringVar(&in.LastName, "last", "User", "last name")
+	fs.StringVar(&in.Company, "company", "-", "company")
+	fs.StringVar(&in.Country, "country", "GB", "country ISO code")
+	fs.StringVar(&in.Address, "address", "-", "address")
+	fs.StringVar(&in.City, "city", "-", "city")
+	fs.StringVar(&in.Postcode, "postcode", "-", "postcode")
+	group := fs.String("group", "standard", "permission group: standard, advanced, support, translator, marketing, admin, superadmin")
+	if err := fs.Parse(args); err != nil {
+		return err
+	}
+	g, err := account.ParseGroup(*group)
+	if err != nil {
+		return err
+	}
+	in.PasswordConfirmation = in.Password
+	store, db, err := app.OpenStores(ctx, app.FromEnv(*dataDir))
+	if err != nil {
+		return err
+	}
+	defer store.Close()
+	defer db.Close()
+	svc := &accounts.Service{Store: store}
+	a, err := svc.Register(ctx, in, g)
+	if err != nil {
+		return err
+	}
+	// An account made by an operator needs no e-mail round trip.
+	if _, err := svc.Execute(ctx, a.ID, a.ID, func(a *account.Account) ([]account.Event, error) {
+		return a.ConfirmEmail(time.Now())
+	}); err != nil {
+		return err
+	}
+	fmt.Fprintf(out, "user %s created in group %s (id %s)\n", a.Username, g, a.ID)
+	return nil
+}
+
