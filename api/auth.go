@@ -239,7 +239,9 @@ func (s *Server) resetRequest(w http.ResponseWriter, r *http.Request) {
 	}
 	// The answer is the same whether or not the address has an account, so
 	// the form cannot be used to find out who is registered.
-	done := func() { writeJSON(w, http.StatusOK, map[string]string{"detail": "A password reset e-mail has been sent."}) }
+	done := func() {
+		writeJSON(w, http.StatusOK, map[string]string{"detail": "A password reset e-mail has been sent."})
+	}
 	a, err := s.accounts.ByEmail(r.Context(), in.Email)
 	if errors.Is(err, account.ErrNotFound) {
 		done()

@@ -51,16 +51,16 @@ func writeJSON(w http.ResponseWriter, status int, v any) {
 // does not recognise is a server fault: logged in full, answered in general.
 func writeError(w http.ResponseWriter, r *http.Request, log *slog.Logger, err error) {
 	var (
-		bad   *badRequest
-		nf    *notFound
-		fb    *forbidden
-		un    *unauthorized
-		many  *tooMany
-		pv    *project.ValidationError
-		pnf   *project.NotFoundError
-		pfb   *project.ForbiddenError
-		av    *account.ValidationError
-		afb   *account.ForbiddenError
+		bad  *badRequest
+		nf   *notFound
+		fb   *forbidden
+		un   *unauthorized
+		many *tooMany
+		pv   *project.ValidationError
+		pnf  *project.NotFoundError
+		pfb  *project.ForbiddenError
+		av   *account.ValidationError
+		afb  *account.ForbiddenError
 	)
 	switch {
 	case errors.As(err, &av):
@@ -102,4 +102,6 @@ func writeError(w http.ResponseWriter, r *http.Request, log *slog.Logger, err er
 	}
 }
 
-func (s *Server) fail(w http.ResponseWriter, r *http.Request, err error) { writeError(w, r, s.log, err) }
+func (s *Server) fail(w http.ResponseWriter, r *http.Request, err error) {
+	writeError(w, r, s.log, err)
+}

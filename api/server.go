@@ -85,7 +85,9 @@ func New(ctx context.Context, cfg Config) (http.Handler, error) {
 }
 
 func (s *Server) routes(r chi.Router) {
-	r.Get("/health", func(w http.ResponseWriter, _ *http.Request) { writeJSON(w, http.StatusOK, map[string]string{"status": "ok"}) })
+	r.Get("/health", func(w http.ResponseWriter, _ *http.Request) {
+		writeJSON(w, http.StatusOK, map[string]string{"status": "ok"})
+	})
 	r.Post("/auth/login/", s.login)
 	r.Post("/auth/logout/", s.logout)
 	r.Post("/auth/token/refresh/", s.refresh)

@@ -77,7 +77,9 @@ func (s *Server) staffGroup(w http.ResponseWriter, r *http.Request) {
 		s.fail(w, r, badRequestf("Unknown permission group %q", in.Group))
 		return
 	}
-	s.staffAction(w, r, func(a *account.Account, by account.Actor) ([]account.Event, error) { return a.ChangeGroup(by, g, s.cfg.Now()) })
+	s.staffAction(w, r, func(a *account.Account, by account.Actor) ([]account.Event, error) {
+		return a.ChangeGroup(by, g, s.cfg.Now())
+	})
 }
 
 func (s *Server) staffCalculations(w http.ResponseWriter, r *http.Request) {

@@ -186,4 +186,3 @@ func addUser(ctx context.Context, args []string, out io.Writer) error {
 	fmt.Fprintf(out, "user %s created in group %s (id %s)\n", a.Username, g, a.ID)
 	return nil
 }
-

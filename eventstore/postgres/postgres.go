@@ -25,6 +25,7 @@ import (
 
 	"github.com/jackc/pgx/v5"
 	"github.com/jackc/pgx/v5/pgconn"
+	"github.com/jackc/pgx/v5/pgtype"
 	"github.com/jackc/pgx/v5/pgxpool"
 
 	"draindesign/eventstore"
@@ -237,17 +238,51 @@ func (s *Store) query(ctx context.Context, sizeHint int, sql string, args ...any
 		return nil, err
 	}
 	defer rows.Close()
-	evs := make([]eventstore.Event, 0, max(0, min(sizeHint, 1024)))
+	// The text columns are scanned as bytes borrowed from pgx and copied
+	// into one string and one byte slice for the whole result: two
+	// allocations instead of seven per event keep ReadAll fast.
+	var (
+		evs     = make([]eventstore.Event, 0, max(0, min(sizeHint, 1024)))
+		texts   []byte
+		data    []byte
+		ends    []int // per event: ends of its six texts in texts, of its data in data
+		raw     [6]pgtype.DriverBytes
+		rawData pgtype.DriverBytes
+	)
 	for rows.Next() {
 		var e eventstore.Event
-		if err := rows.Scan(&e.Position.Commit, &e.Position.Seq, &e.ID, &e.Stream, &e.Version, &e.Type, &e.Data,
-			&e.Metadata.Author, &e.Metadata.CorrelationID, &e.Metadata.CausationID, &e.Metadata.Time); err != nil {
+		if err := rows.Scan(&e.Position.Commit, &e.Position.Seq, &raw[0], &raw[1], &e.Version, &raw[2], &rawData,
+			&raw[3], &raw[4], &raw[5], &e.Metadata.Time); err != nil {
 			return nil, err
 		}
+		for _, r := range raw {
+			texts = append(texts, r...)
+			ends = append(ends, len(texts))
+		}
+		data = append(data, rawData...)
+		ends = append(ends, len(data))
 		e.Metadata.Time = e.Metadata.Time.UTC()
 		evs = append(evs, e)
 	}
-	return evs, rows.Err()
+	if err := rows.Err(); err != nil {
+		return nil, err
+	}
+	arena := string(texts)
+	var textAt, dataAt int
+	for i := range evs {
+		var t [6]string
+		for j := range t {
+			end := ends[7*i+j]
+			t[j], textAt = arena[textAt:end], end
+		}
+		e := &evs[i]
+		e.ID, e.Stream, e.Type, e.Metadata.Author, e.Metadata.CorrelationID, e.Metadata.CausationID = t[0], t[1], t[2], t[3], t[4], t[5]
+		end := ends[7*i+6]
+		// Capped, so that appending to one event's data cannot overwrite
+		// the next one's.
+		e.Data, dataAt = data[dataAt:end:end], end
+	}
+	return evs, nil
 }
 
 // StreamVersion implements eventstore.Store.

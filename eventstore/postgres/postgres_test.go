@@ -1,9 +1,11 @@
 package postgres_test
 
 import (
+	"context"
 	"testing"
 
 	"github.com/jackc/pgx/v5"
+	"github.com/jackc/pgx/v5/pgxpool"
 
 	"draindesign/eventstore"
 	"draindesign/eventstore/eventstoretest"
@@ -55,4 +57,31 @@ func TestMigrateIsIdempotentAndSerialised(t *testing.T) {
 	if err := conn.QueryRow(t.Context(), `SELECT count(*) FROM schema_migrations`).Scan(&n); err != nil || n != len(ms) {
 		t.Errorf("%d migrations recorded (%v), want %d", n, err, len(ms))
 	}
+}
+
+// BenchmarkStore measures the store beside plain batched INSERTs into a
+// bare copy of the events table (no indexes, no constraints), one implicit
+// transaction per append, on the same database and pool settings.
+func BenchmarkStore(b *testing.B) {
+	url := pgtest.NewDatabase(b)
+	s := open(b, url)
+	defer s.Close()
+	pool, err := pgxpool.New(b.Context(), url)
+	if err != nil {
+		b.Fatal(err)
+	}
+	defer pool.Close()
+	if _, err := pool.Exec(b.Context(), `CREATE TABLE raw_events (LIKE events INCLUDING DEFAULTS INCLUDING IDENTITY)`); err != nil {
+		b.Fatal(err)
+	}
+	eventstoretest.Benchmark(b, s, func(ctx context.Context, stream string, version int64, evs []eventstore.NewEvent) error {
+		batch := &pgx.Batch{}
+		for i, e := range evs {
+			batch.Queue(`INSERT INTO raw_events (event_id, stream_id, version, type, data, author, correlation_id, causation_id, occurred_at)
+				VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9)`,
+				e.ID, stream, version+int64(i), e.Type, e.Data, e.Metadata.Author, e.Metadata.CorrelationID, e.Metadata.CausationID, e.Metadata.Time)
+		}
+		// One round trip; the queries of a batch run in one implicit transaction.
+		return pool.SendBatch(ctx, batch).Close()
+	})
 }
