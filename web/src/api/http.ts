@@ -1,0 +1,85 @@
+/** Base path of the Go server's JSON API; the dev and preview servers proxy it. */
+export const API_BASE = '/api';
+
+export type Method = 'GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE';
+
+/** Sends one JSON request and resolves with the parsed answer (null for an empty body). */
+export type Send = <T>(method: Method, path: string, body?: unknown) => Promise<T>;
+
+/** The server answered with a status outside 2xx; body is its parsed JSON, text, or null. */
+export class ApiError extends Error {
+  readonly status: number;
+  readonly body: unknown;
+
+  constructor(status: number, body: unknown) {
+    super(`HTTP ${status}`);
+    this.name = 'ApiError';
+    this.status = status;
+    this.body = body;
+  }
+}
+
+/** The request never got an HTTP answer (server down, connection lost). */
+export class NetworkError extends Error {
+  constructor(cause: unknown) {
+    super('network error', { cause });
+    this.name = 'NetworkError';
+  }
+}
+
+export function isUnauthorized(error: unknown): boolean {
+  return error instanceof ApiError && error.status === 401;
+}
+
+export function isServerSide(error: unknown): boolean {
+  return error instanceof NetworkError || (error instanceof ApiError && error.status >= 500);
+}
+
+export interface HttpOptions {
+  base?: string;
+  fetchFn?: typeof fetch;
+  /** The interface language, sent so the server can word its messages in it. */
+  language?: () => string;
+}
+
+export function createHttp(options: HttpOptions = {}): Send {
+  const base = options.base ?? API_BASE;
+  const fetchFn = options.fetchFn ?? ((input, init) => globalThis.fetch(input, init));
+  const language = options.language ?? (() => 'en');
+
+  return async function send<T>(method: Method, path: string, body?: unknown): Promise<T> {
+    const headers: Record<string, string> = {
+      Accept: 'application/json',
+      'Accept-Language': language(),
+    };
+    // Every write carries the JSON content type, even with no body: the server
+    // can then refuse cross-site form posts that would ride on the session cookie.
+    if (method !== 'GET') headers['Content-Type'] = 'application/json';
+
+    let response: Response;
+    try {
+      response = await fetchFn(base + path, {
+        method,
+        credentials: 'include',
+        headers,
+        body: body === undefined ? undefined : JSON.stringify(body),
+      });
+    } catch (cause) {
+      throw new NetworkError(cause);
+    }
+
+    const text = await response.text();
+    const data = parseBody(text);
+    if (!response.ok) throw new ApiError(response.status, data);
+    return data as T;
+  };
+}
+
+function parseBody(text: string): unknown {
+  if (text === '') return null;
+  try {
+    return JSON.parse(text) as unknown;
+  } catch {
+    return text;
+  }
+}

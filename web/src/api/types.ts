@@ -1,0 +1,77 @@
+/** The signed-in user as the server returns it from login and /auth/me/. */
+export interface User {
+  username: string;
+  language: string;
+  rainfall_units: string;
+  has_advanced_mode: boolean;
+  default_advanced_mode?: boolean;
+  shared_projects: boolean;
+  is_admin: boolean;
+  is_translator?: boolean;
+  is_marketing?: boolean;
+  zero_at_discharge?: boolean;
+  company?: string;
+  telephone?: string;
+  address?: string;
+  city?: string;
+  postcode?: string;
+  country?: Country | null;
+  can_change_country?: boolean;
+}
+
+export interface UserEnvelope {
+  user: User;
+}
+
+export interface Country {
+  name: string;
+  iso_code: string;
+  region?: string;
+}
+
+export interface ProjectListItem {
+  id: number | string;
+  name: string;
+  location: string;
+  reference: string;
+  /** ISO 8601 date-time. */
+  created_at: string;
+  saved_by: string;
+  is_empty: boolean;
+}
+
+export interface Registration {
+  username: string;
+  password: string;
+  firstName: string;
+  lastName: string;
+  email: string;
+  company: string;
+  telephone: string;
+  address: string;
+  city: string;
+  postcode: string;
+  /** iso_code of the chosen country. */
+  country: string;
+}
+
+export interface PasswordResetConfirmation {
+  uid: string;
+  token: string;
+  new_password1: string;
+  new_password2: string;
+}
+
+export type UserSettingsPatch = Partial<
+  Pick<
+    User,
+    | 'default_advanced_mode'
+    | 'rainfall_units'
+    | 'language'
+    | 'company'
+    | 'telephone'
+    | 'address'
+    | 'city'
+    | 'postcode'
+  >
+>;

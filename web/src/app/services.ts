@@ -1,0 +1,60 @@
+import { QueryClient } from '@tanstack/react-query';
+import type { i18n as I18n } from 'i18next';
+import { createActor } from 'xstate';
+import { createAuthApi, createDrainageApi, type AuthApi, type DrainageApi } from '../api/endpoints';
+import { ApiError, createHttp } from '../api/http';
+import { applyLanguage, createI18n, initialLanguage } from '../i18n/i18n';
+import { SessionExpiredError, sessionGate, withSessionRefresh } from '../session/authedSend';
+import { createSessionMachine, type SessionActor } from '../session/sessionMachine';
+import { localUserStore, type UserStore } from '../session/userStore';
+
+/** Everything the screens talk to, built once at start-up. */
+export interface Services {
+  session: SessionActor;
+  auth: AuthApi;
+  drainage: DrainageApi;
+  i18n: I18n;
+  queryClient: QueryClient;
+}
+
+export interface ServiceOptions {
+  fetchFn?: typeof fetch;
+  store?: UserStore;
+}
+
+export function createServices(options: ServiceOptions = {}): Services {
+  const store = options.store ?? localUserStore();
+  const i18n = createI18n(initialLanguage(store.load()?.language));
+  const queryClient = new QueryClient({
+    defaultOptions: {
+      queries: {
+        retry: (failures, error) => failures < 2 && isWorthRetrying(error),
+        refetchOnWindowFocus: false,
+        staleTime: 30_000,
+      },
+    },
+  });
+
+  const open = createHttp({ fetchFn: options.fetchFn, language: () => i18n.language });
+  const auth = createAuthApi(open);
+  const session = createActor(
+    createSessionMachine({
+      api: auth,
+      store,
+      applyLanguage: (code) => applyLanguage(i18n, code),
+      onSignedOut: () => queryClient.clear(),
+    }),
+  );
+  const authed = withSessionRefresh(open, sessionGate(session, store));
+  const drainage = createDrainageApi(open, authed);
+  session.start();
+
+  return { session, auth, drainage, i18n, queryClient };
+}
+
+// Client errors and an ended session will not heal by asking again.
+function isWorthRetrying(error: unknown): boolean {
+  if (error instanceof SessionExpiredError) return false;
+  if (error instanceof ApiError) return error.status >= 500;
+  return true;
+}

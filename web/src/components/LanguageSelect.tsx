@@ -1,0 +1,31 @@
+import { useTranslation } from 'react-i18next';
+import { LANGUAGES, toBcp47 } from '../i18n/languages';
+
+interface LanguageSelectProps {
+  id: string;
+  value: string;
+  onChange: (code: string) => void;
+  disabled?: boolean;
+}
+
+/** Languages are listed in their own names, so anyone can find theirs. */
+export function LanguageSelect({ id, value, onChange, disabled }: LanguageSelectProps) {
+  const { t } = useTranslation();
+  return (
+    <div className="language-select">
+      <label htmlFor={id} className="visually-hidden">
+        {t('common.language')}
+      </label>
+      <span aria-hidden="true" className="language-select__icon">
+        🌐
+      </span>
+      <select id={id} value={value} onChange={(event) => onChange(event.target.value)} disabled={disabled}>
+        {LANGUAGES.map((language) => (
+          <option key={language.code} value={language.code} lang={toBcp47(language.code)}>
+            {language.name}
+          </option>
+        ))}
+      </select>
+    </div>
+  );
+}
