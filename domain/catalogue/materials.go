@@ -177,6 +177,12 @@ func (c *Catalogue) Materials(req MaterialRequest) (Materials, error) {
 		}
 	}
 
+	if headAuto {
+		if e := c.plainEndCap(specs[0]); e != nil {
+			lines{&m.Endcaps}.add(e.HAN, e.Description, 1, 0)
+		}
+	}
+
 	// Channel elements and the discharge.
 	chl := lines{&m.Channel}
 	var modified string
@@ -227,11 +233,6 @@ func (c *Catalogue) Materials(req MaterialRequest) (Materials, error) {
 		return m, err
 	}
 	c.connectorLines(lines{&m.Connectors}, s, specs, req.Elements)
-	if headAuto {
-		if e := c.plainEndCap(specs[0]); e != nil {
-			lines{&m.Endcaps}.add(e.HAN, e.Description, 1, 0)
-		}
-	}
 
 	// Placed accessories.
 	for _, a := range req.Accessories {
