@@ -74,19 +74,20 @@ func (r *Relay) Position() eventstore.Position {
 	return r.pos
 }
 
-// followUps is how many quick re-reads follow a Notify, 5ms apart at first
-// and doubling (about 0.6s in all). A store may show a committed event to
-// ReadAll only a little later (PostgreSQL holds it back while an older
-// transaction is still open); without them that event would wait for the
-// next poll.
-const followUps = 7
+// After a Notify the relay keeps re-reading for followUpWindow, 5ms apart
+// at first and at most 250ms. A store may show a committed event to ReadAll
+// only a little later: PostgreSQL holds it back while any older transaction
+// in the cluster is still open. Without the follow-ups that event would wait
+// for the next poll.
+const followUpWindow = 5 * time.Second
 
 // Run publishes until ctx is cancelled, then returns nil.
 func (r *Relay) Run(ctx context.Context) error {
 	ticker := time.NewTicker(r.cfg.PollInterval)
 	defer ticker.Stop()
 	backoff := r.cfg.PollInterval
-	left := 0
+	var notified time.Time
+	followUp := 5 * time.Millisecond
 	for {
 		if err := r.drain(ctx); err != nil && ctx.Err() == nil {
 			r.cfg.Logger.Error("Relay failed, retrying", err, watermill.LogFields{"after": r.Position().String(), "wait": backoff.String()})
@@ -99,18 +100,19 @@ func (r *Relay) Run(ctx context.Context) error {
 			continue
 		}
 		backoff = r.cfg.PollInterval
-		var followUp <-chan time.Time
-		if left > 0 {
-			followUp = time.After((5 * time.Millisecond) << (followUps - left))
-			left--
+		var again <-chan time.Time
+		if time.Since(notified) < followUpWindow {
+			again = time.After(followUp)
+			followUp = min(2*followUp, 250*time.Millisecond)
 		}
 		select {
 		case <-ctx.Done():
 			return nil
 		case <-r.wake:
-			left = followUps
+			notified = time.Now()
+			followUp = 5 * time.Millisecond
 		case <-ticker.C:
-		case <-followUp:
+		case <-again:
 		}
 	}
 }

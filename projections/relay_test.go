@@ -1,0 +1,103 @@
+package projections_test
+
+import (
+	"context"
+	"fmt"
+	"strconv"
+	"testing"
+	"time"
+
+	"github.com/ThreeDotsLabs/watermill"
+
+	"draindesign/eventstore"
+	"draindesign/projections"
+	"draindesign/projections/internal/testkit"
+)
+
+func TestRelayPublishesCommittedEventsInOrder(t *testing.T) {
+	t.Parallel()
+	eachBackend(t, func(t *testing.T, store eventstore.Store, _ testkit.Database) {
+		ctx, cancel := context.WithCancel(context.Background())
+		defer cancel()
+		early := testkit.Append(t, store, "project-a", 2)
+		tr := projections.GoChannel(watermill.NopLogger{})
+		defer tr.Close()
+		msgs, err := tr.Subscriber.Subscribe(ctx, projections.Topic)
+		if err != nil {
+			t.Fatal(err)
+		}
+		relay := projections.NewRelay(projections.RelayConfig{
+			Store: store, Publisher: tr.Publisher, After: testkit.Last(early), PollInterval: time.Hour,
+		})
+		go relay.Run(ctx)
+
+		var want []eventstore.Event
+		for i := 0; i < 4; i++ {
+			want = append(want, testkit.Append(t, store, []string{"project-a", "user-b"}[i%2], 1+i%2)...)
+			relay.Notify()
+		}
+		for i, w := range want {
+			select {
+			case msg := <-msgs:
+				got, err := projections.DecodeEvent(msg)
+				if err != nil {
+					t.Fatal(err)
+				}
+				msg.Ack()
+				if msg.UUID != w.ID || got.ID != w.ID || got.Position != w.Position || string(got.Data) != string(w.Data) {
+					t.Fatalf("message %d: %s %+v, want event %+v", i, msg.UUID, got, w)
+				}
+				meta := map[string]string{
+					projections.MetaStream:   w.Stream,
+					projections.MetaVersion:  strconv.FormatInt(w.Version, 10),
+					projections.MetaType:     w.Type,
+					projections.MetaPosition: w.Position.String(),
+				}
+				for k, v := range meta {
+					if msg.Metadata.Get(k) != v {
+						t.Errorf("message %d: metadata %s = %q, want %q", i, k, msg.Metadata.Get(k), v)
+					}
+				}
+			case <-time.After(5 * time.Second):
+				t.Fatalf("message %d of %d not published (Notify alone must deliver)", i, len(want))
+			}
+		}
+		testkit.Eventually(t, 5*time.Second, func() error {
+			if got, want := relay.Position(), testkit.Last(want); got != want {
+				return fmt.Errorf("relay at %s, want %s", got, want)
+			}
+			return nil
+		})
+		select {
+		case msg := <-msgs:
+			t.Errorf("unexpected message %s (events before After must not be published)", msg.UUID)
+		case <-time.After(50 * time.Millisecond):
+		}
+	})
+}
+
+func TestParsePosition(t *testing.T) {
+	t.Parallel()
+	for _, tc := range []struct {
+		in   string
+		want eventstore.Position
+		ok   bool
+	}{
+		{"0.0", eventstore.Position{}, true},
+		{"12.345", eventstore.Position{Commit: 12, Seq: 345}, true},
+		{"18446744073709551615.1", eventstore.Position{Commit: 1<<64 - 1, Seq: 1}, true},
+		{"", eventstore.Position{}, false},
+		{"12", eventstore.Position{}, false},
+		{"1.2.3", eventstore.Position{}, false},
+		{"-1.2", eventstore.Position{}, false},
+		{"a.b", eventstore.Position{}, false},
+	} {
+		got, err := projections.ParsePosition(tc.in)
+		if (err == nil) != tc.ok || got != tc.want {
+			t.Errorf("ParsePosition(%q) = %v, %v", tc.in, got, err)
+		}
+		if tc.ok && got.String() != tc.in {
+			t.Errorf("round trip of %q gives %q", tc.in, got.String())
+		}
+	}
+}
