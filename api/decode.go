@@ -47,7 +47,7 @@ func decodeError(err error) error {
 		return badRequestf("Malformed JSON at byte %d", syn.Offset)
 	case errors.As(err, &typ):
 		if typ.Field == "" {
-			return badRequestf("The request body must be a JSON %s, not %s", kind(typ.Type.Kind().String()), typ.Value)
+			return badRequestf("The request body must be %s, not %s", kind(typ.Type.Kind().String()), typ.Value)
 		}
 		return badRequestf("Field %q must be %s, not %s", typ.Field, kind(typ.Type.Kind().String()), typ.Value)
 	case errors.As(err, &big):
@@ -65,7 +65,7 @@ func kind(k string) string {
 	case "bool":
 		return "true or false"
 	case "struct", "map":
-		return "an object"
+		return "a JSON object"
 	case "slice", "array":
 		return "a list"
 	case "int", "int64", "int32", "uint", "uint64", "float64", "float32":

@@ -5,6 +5,7 @@ import (
 	"context"
 	"encoding/json"
 	"io"
+	"log/slog"
 	"mime"
 	"mime/multipart"
 	"net/http"
@@ -52,6 +53,7 @@ var testClient = fstest.MapFS{"index.html": {Data: []byte("<!doctype html><div i
 func start(t *testing.T, opts Options) *product {
 	t.Helper()
 	opts.Client = testClient
+	opts.Logger = slog.New(slog.NewTextHandler(os.Stderr, &slog.HandlerOptions{Level: slog.LevelWarn}))
 	a, err := Start(context.Background(), opts)
 	if err != nil {
 		t.Fatalf("start: %v", err)

@@ -1,0 +1,242 @@
+package app
+
+import (
+	"context"
+	"fmt"
+	"net/http"
+	"net/url"
+	"reflect"
+	"sort"
+	"strings"
+	"testing"
+
+	"draindesign/eventstore"
+	"draindesign/projections"
+)
+
+// head is the last position of the log: a request that changed nothing
+// leaves it where it was.
+func head(t *testing.T, s eventstore.Store) eventstore.Position {
+	t.Helper()
+	var pos eventstore.Position
+	for {
+		evs, err := s.ReadAll(context.Background(), pos, 1000)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if len(evs) == 0 {
+			return pos
+		}
+		pos = evs[len(evs)-1].Position
+	}
+}
+
+// Bad input gets a 400 with a readable error and writes nothing.
+func TestBadInputChangesNothing(t *testing.T) {
+	p := start(t, Options{DataDir: t.TempDir()})
+	u := p.signUp(t, "carol")
+	big := `{"project":{"details":{"name":"` + strings.Repeat("x", 5<<20) + `"},"runs":[]}}`
+	tests := []struct {
+		name, method, path, body, want string
+	}{
+		{"malformed", "POST", "/api/drainage/save/", `{"project": {`, "not complete JSON"},
+		{"syntax", "POST", "/api/drainage/save/", `{"project": nope}`, "Malformed JSON"},
+		{"not an object", "POST", "/api/drainage/save/", `[1,2]`, "must be a JSON object"},
+		{"wrong type", "POST", "/api/drainage/save/", `{"project": {"details": {"name": 7}}}`, `"project.details.name" must be a string`},
+		{"unknown field", "POST", "/api/drainage/save/", `{"project": {}, "sneaky": true}`, `Unknown field "sneaky"`},
+		{"trailing data", "POST", "/api/drainage/save/", `{"project": {}} {}`, "single JSON object"},
+		{"empty", "POST", "/api/drainage/save/", ``, "empty"},
+		{"oversized", "POST", "/api/drainage/save/", big, "larger than"},
+		{"no name", "POST", "/api/drainage/save/", `{"project": {"details": {"name": " "}, "runs": [{"name": "Run 1", "results": {"calculated": true}}]}}`, "The project needs a name"},
+		{"uncalculated", "POST", "/api/drainage/save/", `{"project": {"details": {"name": "A"}, "runs": [{"name": "Run 1"}]}}`, "need to be calculated"},
+		{"no runs", "POST", "/api/drainage/save/", `{"project": {"details": {"name": "A"}, "runs": []}}`, "No runs in project!"},
+		{"run without name", "POST", "/api/drainage/save/", `{"project": {"details": {"name": "A"}, "runs": [{"results": {"calculated": true}}]}}`, "Run 1 needs a name"},
+		{"run name wrong type", "POST", "/api/drainage/save/", `{"project": {"details": {"name": "A"}, "runs": [{"name": 5, "results": {"calculated": true}}]}}`, `Run 1: field "name"`},
+		{"resave without version", "POST", "/api/drainage/save/", `{"project": {"saveID": "x", "details": {"name": "A"}, "runs": [{"name": "Run 1", "results": {"calculated": true}}]}}`, `"version" is required`},
+		{"load none", "POST", "/api/drainage/load/", `{}`, "exactly one"},
+		{"load two", "POST", "/api/drainage/load/", `{"id": "a", "shareID": "b"}`, "exactly one"},
+		{"support id", "POST", "/api/drainage/load/", `{"supportID": "12a"}`, "must be a number"},
+		{"register blank", "POST", "/api/drainage/register/", `{"username": ""}`, "Please enter a username"},
+		{"register mismatch", "POST", "/api/drainage/register/", `{"username":"dan","password":"a long password","passwordConfirmation":"another one"}`, "Passwords do not match"},
+		{"settings unit", "PATCH", "/api/drainage/user_settings/", `{"rainfall_units": "inches"}`, "valid rainfall unit"},
+		{"reset email", "POST", "/api/auth/password/reset/", `{"email": "not-an-address"}`, "Please check the email address is valid."},
+		{"login blank", "POST", "/api/auth/login/", `{"username": "", "password": ""}`, "Please enter"},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			before := head(t, p.Store)
+			var answer map[string]any
+			if got := u.call(tc.method, tc.path, tc.body, &answer); got != http.StatusBadRequest {
+				t.Fatalf("status %d, want 400: %v", got, answer)
+			}
+			msg, _ := answer["error"].(string)
+			if !strings.Contains(fmt.Sprint(answer), tc.want) || msg == "" {
+				t.Fatalf("answer %v lacks a readable error containing %q", answer, tc.want)
+			}
+			if after := head(t, p.Store); after != before {
+				t.Fatalf("bad input wrote events: head %s -> %s", before, after)
+			}
+		})
+	}
+}
+
+// Two tabs load the same version and both save: the second gets a conflict
+// and the first one's content stands.
+func TestConflictingSaves(t *testing.T) {
+	p := start(t, Options{DataDir: t.TempDir()})
+	u := p.signUp(t, "dora")
+	var first saveAnswer
+	u.must(http.StatusOK, "POST", "/api/drainage/save/", map[string]any{"project": map[string]any{
+		"details": map[string]any{"name": "Yard"}, "runs": []any{calculatedRun("Run 1", 10, "")}}}, &first)
+	tab := func(name string) map[string]any {
+		return map[string]any{"project": map[string]any{"saveID": first.SaveID, "version": first.Version,
+			"details": map[string]any{"name": name}, "runs": []any{calculatedRun("Run 1", 10, first.RunSaveIDs[0])}}}
+	}
+	u.must(http.StatusOK, "POST", "/api/drainage/save/", tab("Yard (tab 1)"), nil)
+	var conflict map[string]string
+	u.must(http.StatusConflict, "POST", "/api/drainage/save/", tab("Yard (tab 2)"), &conflict)
+	if !strings.Contains(conflict["error"], "changed elsewhere") {
+		t.Fatalf("conflict answer %v", conflict)
+	}
+	var mine []listItem
+	u.must(http.StatusOK, "GET", "/api/drainage/projects/", nil, &mine)
+	if it := listed(mine, first.SaveID); it == nil || it.Name != "Yard (tab 1)" {
+		t.Fatalf("after the conflict: %+v", mine)
+	}
+}
+
+// Sessions: a session can be refreshed into a new one, logout ends it, and
+// repeated failed log-ins are throttled.
+func TestSessions(t *testing.T) {
+	p := start(t, Options{DataDir: t.TempDir()})
+	u := p.signUp(t, "erin")
+	u.must(http.StatusOK, "GET", "/api/auth/me/", nil, nil)
+	old := cookie(t, u, p)
+	u.must(http.StatusOK, "POST", "/api/auth/token/refresh/", nil, nil)
+	if now := cookie(t, u, p); now == old || now == "" {
+		t.Fatal("refresh kept the session token")
+	}
+	u.must(http.StatusOK, "POST", "/api/auth/logout/", nil, nil)
+	u.must(http.StatusUnauthorized, "GET", "/api/auth/me/", nil, nil)
+	u.must(http.StatusUnauthorized, "POST", "/api/auth/token/refresh/", nil, nil)
+
+	intruder := p.newUser(t)
+	for i := 0; i < 5; i++ {
+		intruder.must(http.StatusUnauthorized, "POST", "/api/auth/login/", map[string]string{"username": "erin", "password": "guess " + fmt.Sprint(i)}, nil)
+	}
+	intruder.must(http.StatusTooManyRequests, "POST", "/api/auth/login/", map[string]string{"username": "erin", "password": "a long password"}, nil)
+}
+
+func cookie(t *testing.T, u *user, p *product) string {
+	t.Helper()
+	base, _ := url.Parse(p.srv.URL)
+	for _, c := range u.http.Jar.Cookies(base) {
+		if c.Name == "session-state" {
+			return c.Value
+		}
+	}
+	return ""
+}
+
+// A password reset link works once.
+func TestPasswordReset(t *testing.T) {
+	p := start(t, Options{DataDir: t.TempDir()})
+	p.signUp(t, "fred")
+	anon := p.newUser(t)
+	var ok map[string]string
+	anon.must(http.StatusOK, "POST", "/api/auth/password/reset/", map[string]string{"email": "fred@example.com"}, &ok)
+	if ok["detail"] != "A password reset e-mail has been sent." {
+		t.Fatalf("reset answer %v", ok)
+	}
+	// An unknown address gets the same answer and no mail.
+	anon.must(http.StatusOK, "POST", "/api/auth/password/reset/", map[string]string{"email": "nobody@example.com"}, nil)
+	link, err := url.Parse(mailedLink(t, p.opts.DataDir, "fred@example.com"))
+	if err != nil || !strings.HasPrefix(link.Path, "/password-reset/") {
+		t.Fatalf("reset link %v (%v)", link, err)
+	}
+	body := map[string]string{"uid": strings.TrimPrefix(link.Path, "/password-reset/"), "token": link.Query().Get("token"),
+		"new_password1": "a brand new secret", "new_password2": "a brand new secret"}
+	anon.must(http.StatusOK, "POST", "/api/auth/password/reset/confirm/", body, nil)
+	var used map[string]any
+	anon.must(http.StatusBadRequest, "POST", "/api/auth/password/reset/confirm/", body, &used)
+	if used["token"] == nil {
+		t.Fatalf("reused link answer %v has no token error", used)
+	}
+	anon.must(http.StatusUnauthorized, "POST", "/api/auth/login/", map[string]string{"username": "fred", "password": "a long password"}, nil)
+	anon.must(http.StatusOK, "POST", "/api/auth/login/", map[string]string{"username": "fred", "password": "a brand new secret"}, nil)
+}
+
+// dump reads every read-model table in a stable order.
+func dump(t *testing.T, db *projections.DB) map[string][]string {
+	t.Helper()
+	out := map[string][]string{}
+	for _, pr := range Projections() {
+		for _, table := range pr.Tables() {
+			rows, err := db.Query(context.Background(), "SELECT * FROM "+table)
+			if err != nil {
+				t.Fatal(err)
+			}
+			cols, _ := rows.Columns()
+			for rows.Next() {
+				vals := make([]any, len(cols))
+				ptrs := make([]any, len(cols))
+				for i := range vals {
+					ptrs[i] = &vals[i]
+				}
+				if err := rows.Scan(ptrs...); err != nil {
+					t.Fatal(err)
+				}
+				out[table] = append(out[table], fmt.Sprint(vals...))
+			}
+			rows.Close()
+			sort.Strings(out[table])
+		}
+	}
+	return out
+}
+
+// Read models rebuilt from position 0 equal the ones kept live.
+func TestRebuildEqualsLive(t *testing.T) {
+	for _, b := range backends() {
+		t.Run(b.name, func(t *testing.T) {
+			opts := b.opts(t)
+			p := start(t, opts)
+			u := p.signUp(t, "gina")
+			var s saveAnswer
+			u.must(http.StatusOK, "POST", "/api/drainage/save/", map[string]any{"project": map[string]any{
+				"details": map[string]any{"name": "One"}, "runs": []any{calculatedRun("Run 1", 10, ""), calculatedRun("Run 2", 12, "")}}, "share": true}, &s)
+			u.must(http.StatusOK, "POST", "/api/drainage/save/", map[string]any{"project": map[string]any{
+				"saveID": s.SaveID, "version": s.Version, "details": map[string]any{"name": "One, renamed"},
+				"runs": []any{calculatedRun("Run 2", 14, s.RunSaveIDs[1])}}}, nil)
+			u.must(http.StatusOK, "POST", "/api/drainage/share/", map[string]string{"id": s.SaveID}, nil)
+			u.must(http.StatusOK, "POST", "/api/drainage/save/", map[string]any{"project": map[string]any{
+				"details": map[string]any{"name": "Two"}, "runs": []any{calculatedRun("Run 1", 3, "")}}}, &s)
+			u.must(http.StatusOK, "DELETE", "/api/drainage/delete/", map[string]string{"id": s.SaveID}, nil)
+			if err := p.Runner.CatchUp(context.Background()); err != nil {
+				t.Fatal(err)
+			}
+			live := dump(t, p.DB)
+			if len(live["project_list"]) != 2 || len(live["calc_history"]) != 4 || len(live["timeline"]) == 0 {
+				t.Fatalf("live read models look wrong: %v", live)
+			}
+			p.stop()
+
+			store, db, err := OpenStores(context.Background(), opts)
+			if err != nil {
+				t.Fatal(err)
+			}
+			defer store.Close()
+			defer db.Close()
+			runner, err := projections.NewRunner(projections.Config{Store: store, DB: db, Projections: Projections()})
+			if err != nil {
+				t.Fatal(err)
+			}
+			if err := runner.Rebuild(context.Background()); err != nil {
+				t.Fatal(err)
+			}
+			if rebuilt := dump(t, db); !reflect.DeepEqual(live, rebuilt) {
+				t.Fatalf("rebuilt read models differ\nlive:    %v\nrebuilt: %v", live, rebuilt)
+			}
+		})
+	}
+}
