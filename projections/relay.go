@@ -85,7 +85,8 @@ const followUpWindow = 5 * time.Second
 func (r *Relay) Run(ctx context.Context) error {
 	ticker := time.NewTicker(r.cfg.PollInterval)
 	defer ticker.Stop()
-	backoff := r.cfg.PollInterval
+	const firstBackoff = 100 * time.Millisecond
+	backoff := firstBackoff
 	var notified time.Time
 	followUp := 5 * time.Millisecond
 	for {
@@ -99,7 +100,7 @@ func (r *Relay) Run(ctx context.Context) error {
 			backoff = min(2*backoff, 30*time.Second)
 			continue
 		}
-		backoff = r.cfg.PollInterval
+		backoff = firstBackoff
 		var again <-chan time.Time
 		if time.Since(notified) < followUpWindow {
 			again = time.After(followUp)

@@ -1,6 +1,7 @@
 package projections
 
 import (
+	"context"
 	"errors"
 	"fmt"
 	"time"
@@ -94,10 +95,6 @@ func NewNATS(cfg NATSConfig, logger watermill.LoggerAdapter) (*Transport, error)
 	if err := ensureStream(cfg, opts); err != nil {
 		return nil, err
 	}
-	prefix := cfg.SubjectPrefix
-	subjects := func(queueGroupPrefix, topic string) *wmnats.SubjectDetail {
-		return &wmnats.SubjectDetail{Primary: prefix + "." + topic, QueueGroup: queueGroupPrefix}
-	}
 	js := wmnats.JetStreamConfig{
 		TrackMsgId: true,
 		SubscribeOptions: []nats.SubOpt{
@@ -108,34 +105,54 @@ func NewNATS(cfg NATSConfig, logger watermill.LoggerAdapter) (*Transport, error)
 		},
 	}
 	pub, err := wmnats.NewPublisher(wmnats.PublisherConfig{
-		URL:               cfg.URL,
-		NatsOptions:       opts,
-		SubjectCalculator: subjects,
-		JetStream:         js,
+		URL:         cfg.URL,
+		NatsOptions: opts,
+		JetStream:   js,
 	}, logger)
 	if err != nil {
 		return nil, fmt.Errorf("nats publisher: %w", err)
 	}
 	sub, err := wmnats.NewSubscriber(wmnats.SubscriberConfig{
-		URL:               cfg.URL,
-		NatsOptions:       opts,
-		SubjectCalculator: subjects,
-		SubscribersCount:  1, // more would reorder the log
-		AckWaitTimeout:    30 * time.Second,
-		CloseTimeout:      5 * time.Second,
-		JetStream:         js,
+		URL:              cfg.URL,
+		NatsOptions:      opts,
+		SubscribersCount: 1, // more would reorder the log
+		AckWaitTimeout:   30 * time.Second,
+		CloseTimeout:     5 * time.Second,
+		JetStream:        js,
 	}, logger)
 	if err != nil {
 		pub.Close()
 		return nil, fmt.Errorf("nats subscriber: %w", err)
 	}
+	prefix := cfg.SubjectPrefix + "."
 	return &Transport{
-		Publisher:  pub,
-		Subscriber: sub,
+		Publisher:  prefixedPublisher{pub, prefix},
+		Subscriber: prefixedSubscriber{sub, prefix},
 		close: func() error {
 			return errors.Join(sub.Close(), pub.Close())
 		},
 	}, nil
+}
+
+// The prefix is applied to the topic rather than through watermill-nats'
+// SubjectCalculator because its publisher sends to the bare topic whatever
+// the calculator says; renaming the topic keeps both sides on one subject.
+type prefixedPublisher struct {
+	message.Publisher
+	prefix string
+}
+
+func (p prefixedPublisher) Publish(topic string, msgs ...*message.Message) error {
+	return p.Publisher.Publish(p.prefix+topic, msgs...)
+}
+
+type prefixedSubscriber struct {
+	message.Subscriber
+	prefix string
+}
+
+func (s prefixedSubscriber) Subscribe(ctx context.Context, topic string) (<-chan *message.Message, error) {
+	return s.Subscriber.Subscribe(ctx, s.prefix+topic)
 }
 
 // ensureStream creates the stream if it is missing. Doing it here rather
