@@ -239,7 +239,7 @@ func (p *product) staff(t *testing.T, name string, g account.Group) *user {
 func calculatedRun(name string, length float64, saveID string) map[string]any {
 	run := map[string]any{
 		"name": name, "channel_group": "concrete", "channel_length_m": length, "drainage_area_m2": 144,
-		"concreteChannel": map[string]any{"width": 100, "depth": 300, "roughness": 0.011},
+		"concreteChannel":    map[string]any{"width": 100, "depth": 300, "roughness": 0.011},
 		"calculation_method": "GVF", "rainfall": map[string]any{"rainfall_mm_per_hr": 50},
 		"results": map[string]any{"calculated": true, "overflowed": false, "channel_discharge": 2.0},
 	}
