@@ -78,3 +78,32 @@ func TestDischargeTrashBoxLength(t *testing.T) {
 		}
 	}
 }
+
+func TestTrashBoxesForChannel(t *testing.T) {
+	t.Parallel()
+	c := cat(t)
+	cases := []struct {
+		channel, loading string
+		want             []float64
+	}{
+		{"super-500-750", "F", []float64{60, 95}},
+		{"fibre-standard-300-450", "E600", []float64{25, 38}},
+		{"fibre-ks-300-450", "D", []float64{38}},
+		{"big-bls-300-06-450", "N", nil},
+	}
+	for _, tc := range cases {
+		boxes, err := c.TrashBoxes(tc.channel, tc.loading)
+		if err != nil {
+			t.Fatal(err)
+		}
+		var got []float64
+		for _, b := range boxes {
+			got = append(got, b.DischargeLPS)
+		}
+		if !reflect.DeepEqual(got, tc.want) {
+			t.Errorf("%s %s: %v, want %v", tc.channel, tc.loading, got, tc.want)
+		}
+	}
+	_, err := c.TrashBoxes("nope", "D")
+	asNotFound(t, err)
+}
