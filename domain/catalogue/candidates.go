@@ -32,7 +32,9 @@ type CandidateRequest struct {
 	// MinimumSizeMM leaves out narrower channels (0: none).
 	MinimumSizeMM int     `json:"minimum_size_mm"`
 	RunLengthM    float64 `json:"run_length_m"`
-	// Configuration "" is single-size, or stepped for an always-stepped system.
+	// Configuration "" is single-size, or stepped for an always-stepped
+	// system (the high-capacity one, which is single size only with
+	// controlled discharge).
 	Configuration Configuration `json:"configuration"`
 }
 
@@ -100,9 +102,8 @@ func (c *Catalogue) Candidates(req CandidateRequest) ([]Candidate, error) {
 	}
 	switch config {
 	case SingleSize:
-		if s.AlwaysStepped {
-			return nil, &RequestError{Reason: "system " + s.Slug + " is always stepped"}
-		}
+		// An always-stepped system is designed single size only under
+		// controlled discharge, where stepping is not allowed.
 	case Stepped:
 		if !s.CanStep {
 			return nil, &RequestError{Reason: "system " + s.Slug + " cannot be stepped"}

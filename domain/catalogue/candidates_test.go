@@ -166,8 +166,11 @@ func TestCandidatesHighCapacityAlwaysStepped(t *testing.T) {
 	if e := cands[0].Elements[0]; e.Shape.Kind != ShapeSlot || e.Shape.SlotWidthMM != 20 || e.MaxWaterDepthDownstreamMM != 200 {
 		t.Errorf("slot element %+v", e)
 	}
-	_, err = c.Candidates(CandidateRequest{System: "poly-hicap", Loading: "D400", RunLengthM: 30, Configuration: SingleSize})
-	asRequest(t, err)
+	// Controlled discharge forbids stepping: then the single sizes.
+	single, err := c.Candidates(CandidateRequest{System: "poly-hicap", Loading: "D400", RunLengthM: 30, Configuration: SingleSize})
+	if err != nil || len(single) != 8 || len(single[0].Parts) != 1 || single[0].Configuration != SingleSize {
+		t.Errorf("single size under controlled discharge: %d candidates, %v", len(single), err)
+	}
 }
 
 func TestCandidatesBuiltInFall(t *testing.T) {
@@ -216,15 +219,14 @@ func TestCandidatesRequestErrors(t *testing.T) {
 	t.Parallel()
 	c := cat(t)
 	for name, req := range map[string]CandidateRequest{
-		"steel stepped":        {System: "steel", Loading: "A", Grating: "steel-heelsafe", RunLengthM: 5, Configuration: Stepped},
-		"fibre built-in fall":  {System: "fibre", Loading: "A", Grating: "fibre-std-mesh", RunLengthM: 5, Configuration: BuiltInFall},
-		"concrete":             {System: "concrete", RunLengthM: 5},
-		"gully":                {System: "gully-300", RunLengthM: 5},
-		"grating missing":      {System: "fibre", Loading: "A", RunLengthM: 5},
-		"loading missing":      {System: "fibre", Grating: "fibre-std-mesh", RunLengthM: 5},
-		"no run length":        {System: "fibre", Loading: "A", Grating: "fibre-std-mesh"},
-		"unknown config":       {System: "fibre", Loading: "A", Grating: "fibre-std-mesh", RunLengthM: 5, Configuration: "zigzag"},
-		"high-capacity single": {System: "poly-hicap", Loading: "A", RunLengthM: 5, Configuration: SingleSize},
+		"steel stepped":       {System: "steel", Loading: "A", Grating: "steel-heelsafe", RunLengthM: 5, Configuration: Stepped},
+		"fibre built-in fall": {System: "fibre", Loading: "A", Grating: "fibre-std-mesh", RunLengthM: 5, Configuration: BuiltInFall},
+		"concrete":            {System: "concrete", RunLengthM: 5},
+		"gully":               {System: "gully-300", RunLengthM: 5},
+		"grating missing":     {System: "fibre", Loading: "A", RunLengthM: 5},
+		"loading missing":     {System: "fibre", Grating: "fibre-std-mesh", RunLengthM: 5},
+		"no run length":       {System: "fibre", Loading: "A", Grating: "fibre-std-mesh"},
+		"unknown config":      {System: "fibre", Loading: "A", Grating: "fibre-std-mesh", RunLengthM: 5, Configuration: "zigzag"},
 	} {
 		_, err := c.Candidates(req)
 		if err == nil {
