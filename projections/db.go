@@ -35,10 +35,12 @@ type DB struct {
 // the same file) queue on the busy timeout instead of failing with
 // SQLITE_BUSY when a reader tries to upgrade to a writer mid-transaction.
 func OpenSQLite(path string) (*DB, error) {
-	if path == "" || strings.ContainsRune(path, '?') {
-		return nil, fmt.Errorf("open read models: unusable sqlite path %q", path)
+	if path == "" {
+		return nil, fmt.Errorf("open read models: empty sqlite path")
 	}
-	dsn := path + "?_txlock=immediate" +
+	// The file: URI form lets the path hold '?' and '#'.
+	dsn := "file:" + strings.NewReplacer("%", "%25", "?", "%3F", "#", "%23").Replace(path) +
+		"?_txlock=immediate" +
 		"&_pragma=busy_timeout(10000)" +
 		"&_pragma=journal_mode(WAL)" +
 		"&_pragma=synchronous(NORMAL)"

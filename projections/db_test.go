@@ -1,6 +1,9 @@
 package projections_test
 
 import (
+	"context"
+	"os"
+	"path/filepath"
 	"testing"
 
 	"draindesign/projections"
@@ -27,5 +30,21 @@ func TestRebind(t *testing.T) {
 		if got := lite.Rebind(tc.in); got != tc.in {
 			t.Errorf("sqlite Rebind(%q) = %q, want it unchanged", tc.in, got)
 		}
+	}
+}
+
+func TestOpenSQLiteOddPath(t *testing.T) {
+	t.Parallel()
+	path := filepath.Join(t.TempDir(), "read?models#1%.db")
+	db, err := projections.OpenSQLite(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer db.Close()
+	if _, err := db.Exec(context.Background(), `CREATE TABLE t (x TEXT)`); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := os.Stat(path); err != nil {
+		t.Errorf("database not at the given path: %v", err)
 	}
 }

@@ -9,7 +9,6 @@ import (
 	"testing"
 	"time"
 
-	"draindesign/eventstore/pgtest"
 	"draindesign/projections"
 )
 
@@ -31,30 +30,10 @@ func (d Database) Open(t testing.TB) *projections.DB {
 	return db
 }
 
-// DBFactory makes a fresh, empty read-model database for one test.
-type DBFactory struct {
-	Name string
-	New  func(t testing.TB) Database
-}
-
-// DBFactories covers every dialect. The PostgreSQL one skips the test when
-// no server is reachable, unless CI=true.
-var DBFactories = []DBFactory{
-	{Name: "sqlite", New: NewSQLite},
-	{Name: "postgres", New: NewPostgres},
-}
-
 // NewSQLite makes a read-model database file in the test's temp dir.
 func NewSQLite(t testing.TB) Database {
 	path := filepath.Join(t.TempDir(), "readmodels.db")
 	return Database{Dialect: projections.SQLite, open: func() (*projections.DB, error) { return projections.OpenSQLite(path) }}
-}
-
-// NewPostgres gives the test a PostgreSQL database of its own (pgtest skips
-// the test when no server is reachable, and fails it under CI=true).
-func NewPostgres(t testing.TB) Database {
-	t.Helper()
-	return postgresAt(pgtest.NewDatabase(t))
 }
 
 func postgresAt(url string) Database {

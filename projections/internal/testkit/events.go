@@ -4,6 +4,7 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
+	"path/filepath"
 	"sync/atomic"
 	"testing"
 	"time"
@@ -11,6 +12,7 @@ import (
 	"draindesign/eventstore"
 	"draindesign/eventstore/pgtest"
 	"draindesign/eventstore/postgres"
+	"draindesign/eventstore/sqlite"
 )
 
 var idSeq atomic.Int64
@@ -87,12 +89,21 @@ type Backend struct {
 	New  func(t testing.TB) (eventstore.Store, Database)
 }
 
-// Backends lists the pairings every runner test covers: the embedded mode
-// (SQLite read models) and the scale-out mode (PostgreSQL holding both the
+// Backends lists the pairings every runner test covers: the in-memory store
+// (independent of the real stores), the embedded mode (SQLite files) and the
+// scale-out mode (PostgreSQL holding both the
 // event store and the read models in one database, which also shows that
 // their tables coexist).
 var Backends = []Backend{
-	{Name: "sqlite", New: func(t testing.TB) (eventstore.Store, Database) { return NewMemStore(), NewSQLite(t) }},
+	{Name: "mem", New: func(t testing.TB) (eventstore.Store, Database) { return NewMemStore(), NewSQLite(t) }},
+	{Name: "sqlite", New: func(t testing.TB) (eventstore.Store, Database) {
+		s, err := sqlite.Open(context.Background(), filepath.Join(t.TempDir(), "events.db"))
+		if err != nil {
+			t.Fatalf("open sqlite event store: %v", err)
+		}
+		t.Cleanup(func() { s.Close() })
+		return s, NewSQLite(t)
+	}},
 	{Name: "postgres", New: func(t testing.TB) (eventstore.Store, Database) {
 		url := pgtest.NewDatabase(t)
 		s, err := postgres.Open(context.Background(), url)
