@@ -43,17 +43,15 @@ func (p savePayload) content() (project.Content, error) {
 	}
 	for i, raw := range p.Project.Runs {
 		var head struct {
-			SaveID  string          `json:"saveID"`
-			Name    string          `json:"name"`
-			Notes   string          `json:"notes"`
-			Results project.Summary `json:"results"`
+			SaveID  string
+			Name    string
+			Notes   string
+			Results project.Summary
 		}
-		for _, k := range []string{"saveID", "name", "notes", "results"} {
-			if v, ok := raw[k]; ok && string(v) != "null" {
-				one := map[string]json.RawMessage{k: v}
-				b, _ := json.Marshal(one)
-				if err := json.Unmarshal(b, &head); err != nil {
-					return c, badRequestf("Run %d: field %q has the wrong type", i+1, k)
+		for key, dst := range map[string]any{"saveID": &head.SaveID, "name": &head.Name, "notes": &head.Notes, "results": &head.Results} {
+			if v, ok := raw[key]; ok && string(v) != "null" {
+				if err := json.Unmarshal(v, dst); err != nil {
+					return c, badRequestf("Run %d: field %q has the wrong type", i+1, key)
 				}
 			}
 		}
@@ -96,13 +94,13 @@ func (s *Server) save(w http.ResponseWriter, r *http.Request) {
 	if in.Project.SaveID == "" {
 		p, err = s.projects.Create(r.Context(), projects.NewID(), me.ID, me.Username, me.Country, actor(r), decide)
 	} else {
-		expected := int64(-1)
+		// The version the client loaded is what makes a save from a stale
+		// tab a conflict rather than a silent overwrite.
 		if in.Project.Version == nil {
 			s.fail(w, r, badRequestf("Field \"version\" is required when saving over an existing project"))
 			return
 		}
-		expected = *in.Project.Version
-		p, err = s.projects.Execute(r.Context(), in.Project.SaveID, expected, actor(r), decide)
+		p, err = s.projects.Execute(r.Context(), in.Project.SaveID, *in.Project.Version, actor(r), decide)
 	}
 	if err != nil {
 		s.fail(w, r, err)
