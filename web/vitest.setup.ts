@@ -1,0 +1,7 @@
+import '@testing-library/jest-dom/vitest';
+import { afterEach } from 'vitest';
+
+afterEach(() => {
+  window.localStorage.clear();
+  window.history.replaceState(null, '', '/');
+});
