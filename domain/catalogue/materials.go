@@ -400,11 +400,11 @@ func (c *Catalogue) gratingLines(l lines, s *System, slug, class string, specs [
 func (c *Catalogue) connectorLines(l lines, s *System, specs []*ChannelSpec, els []Element) {
 	joints := map[int]int{}
 	steps := map[int]int{}
-	var widths []int
+	var first []*ChannelSpec // the first channel of each width, in run order
 	for i := 1; i < len(els); i++ {
 		w := specs[i].WidthMM
 		if _, ok := joints[w]; !ok {
-			widths = append(widths, w)
+			first = append(first, specs[i])
 			joints[w] = 0
 		}
 		if els[i].FloorDropMM(els[i-1]) > 0.5 && c.connector(specs[i], ConnectorStep) != nil {
@@ -413,14 +413,8 @@ func (c *Catalogue) connectorLines(l lines, s *System, specs []*ChannelSpec, els
 			joints[w]++
 		}
 	}
-	for _, w := range widths {
-		ch := specs[0]
-		for _, x := range specs {
-			if x.WidthMM == w {
-				ch = x
-				break
-			}
-		}
+	for _, ch := range first {
+		w := ch.WidthMM
 		if k := c.connector(ch, ConnectorJoint); k != nil {
 			l.add(k.HAN, k.Description, (joints[w]+k.JointsPerUnit-1)/k.JointsPerUnit, 0)
 		}
