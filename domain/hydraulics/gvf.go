@@ -1,0 +1,702 @@
+package hydraulics
+
+import (
+	"math"
+	"slices"
+	"sort"
+)
+
+// The GVF solver follows the mixed-regime procedure used for steady
+// gradually varied flow (Chow 1959, §10-3 and §12-3; the same scheme as the
+// mixed-flow option of HEC-RAS, Brunner 2016, §2):
+//
+//  1. A subcritical pass integrates the momentum function upstream from the
+//     outlet control (critical depth, or the outlet device's depth if
+//     higher). Where the subcritical profile cannot exist (the numerator of
+//     the flow equation at critical depth, S0 − Sf − 2Qq/(gA²), is positive:
+//     a "steep" stretch) the pass is held at critical depth. The upstream end
+//     of such a stretch is a control section: Froude number 1 and numerator
+//     0, the singular point of the flow equation.
+//  2. From each control a supercritical pass integrates downstream, leaving
+//     the singular point along the L'Hôpital slope.
+//  3. The flow is supercritical downstream of a control for as long as its
+//     momentum function exceeds that of the subcritical profile; where the
+//     subcritical one becomes larger, a hydraulic jump stands (conjugate
+//     depths have equal momentum functions: Bélanger's equation in its
+//     general form).
+
+type pt struct {
+	x, M, f, y float64
+	crit       bool // held at critical depth in the subcritical pass
+}
+
+type supSeg struct {
+	xa, xb float64
+	exits  bool // the flow is still supercritical at xb (reach end, no jump)
+	pts    []pt
+}
+
+type gvfSolution struct {
+	m        *model
+	sub      [][]pt
+	sup      [][]supSeg
+	jumpsX   []float64
+	controlX []float64
+	went     bool
+	atol     float64
+}
+
+const (
+	hStart  = 0.05 // m, first step after a node: refinement at section changes
+	hMin    = 1e-6 // m
+	hDepart = 0.02 // m, L'Hôpital step away from a singular control section
+)
+
+// departStep is the length of the L'Hôpital step away from a control at x:
+// short against hDepart and against x itself, since near the head the flow,
+// and with it critical depth, changes on the scale of x.
+func departStep(x float64) float64 { return math.Min(hDepart, 0.01*x) }
+
+func solveGVF(m *model) (*gvfSolution, error) {
+	s := &gvfSolution{m: m}
+	if err := s.subPass(); err != nil {
+		return nil, err
+	}
+	s.sup = make([][]supSeg, len(m.reaches))
+	covered := math.Inf(-1)
+	prevCrit := false
+	for r := range m.reaches {
+		for k := range s.sub[r] {
+			p := s.sub[r][k]
+			if p.crit && !prevCrit && p.x > covered+1e-9 {
+				covered = s.superFrom(r, k)
+			}
+			prevCrit = p.crit
+		}
+	}
+	return s, nil
+}
+
+func (s *gvfSolution) subPass() error {
+	m := s.m
+	nr := len(m.reaches)
+	s.sub = make([][]pt, nr)
+	M, y, crit, err := m.outletState()
+	if err != nil {
+		return err
+	}
+	s.atol = m.opts.Tol * math.Max(M, 1e-12)
+	h := hStart
+	for r := nr - 1; r >= 0; r-- {
+		s.sub[r] = s.subReach(r, M, y, crit, &h)
+		if r > 0 {
+			p := s.sub[r][0]
+			M, y, crit = m.subTransfer(r, p.M, p.y, p.crit)
+			if m.reaches[r].junction || m.reaches[r].pointIn > 0 {
+				h = hStart
+			}
+		}
+	}
+	return nil
+}
+
+// outletState is the state on the channel side of the outlet: the larger of
+// critical depth and the device's depth, carried across a point inflow at
+// the very end if there is one. crit tells whether the outlet is a
+// critical-depth control.
+func (m *model) outletState() (M, y float64, crit bool, err error) {
+	last := &m.reaches[len(m.reaches)-1]
+	qOut := m.outletFlow()
+	ycOut := last.yc(qOut)
+	dev, err := m.outlet.DownstreamDepth(qOut)
+	if err != nil {
+		return 0, 0, false, err
+	}
+	if !finite(dev) {
+		return 0, 0, false, inputErr("outlet", "the outlet device gave a non-finite depth")
+	}
+	y = math.Max(ycOut, dev)
+	crit = qOut > 0 && !(dev > ycOut)
+	M = last.M(y, qOut)
+	if qL := m.Q(last, m.L); qL < qOut {
+		y = last.ySub(M, qL, last.yc(qL), y)
+		crit = false
+	}
+	return M, y, crit, nil
+}
+
+// subTransfer carries the subcritical state at the start of reach r to the
+// end of reach r−1: the point inflow at the node keeps M (no momentum along
+// the channel), a change of section keeps energy (energyUp).
+func (m *model) subTransfer(r int, M, y float64, crit bool) (float64, float64, bool) {
+	d, u := &m.reaches[r], &m.reaches[r-1]
+	qu := m.Q(u, u.x1)
+	if d.pointIn > 0 {
+		y = d.ySub(M, qu, d.yc(qu), y)
+		crit = false
+	}
+	if d.junction {
+		y, crit = energyUp(u, d, qu, y)
+	}
+	return u.M(y, qu), y, crit
+}
+
+// supTransfer carries a supercritical state at the end of reach r into reach
+// r+1. ok is false when the flow cannot stay supercritical across the node.
+func (s *gvfSolution) supTransfer(r int, y float64) (M, yd float64, ok bool) {
+	m := s.m
+	u, d := &m.reaches[r], &m.reaches[r+1]
+	qu := m.Q(u, u.x1)
+	if d.junction {
+		if y, ok = energyDown(u, d, qu, y); !ok {
+			return 0, 0, false
+		}
+	}
+	M = d.M(y, qu)
+	if d.pointIn > 0 {
+		qd := m.Q(d, d.x0)
+		yc := d.yc(qd)
+		if M < d.M(yc, qd) {
+			return 0, 0, false
+		}
+		y = d.ySup(M, qd, yc, y)
+	}
+	return M, y, true
+}
+
+// G is the numerator of the flow equation evaluated at critical depth: where
+// it is positive the flow cannot be subcritical (Chow 1959, §12-3, the
+// condition for a control point in spatially varied flow).
+func (m *model) G(rc *reach, x float64) float64 {
+	q := m.Q(rc, x)
+	if q <= 0 {
+		return math.Inf(-1)
+	}
+	yc := rc.yc(q)
+	a := rc.area(yc)
+	return rc.s0 - rc.sf(yc, q) - 2*q*m.q(x)/(Gravity*a*a)
+}
+
+// trackFrac: where the flow relaxes to its equilibrium depth over less than
+// trackFrac·MaxStep, the profile is followed along that equilibrium (a
+// variable only so that the tests can switch the tracking off).
+var trackFrac = 0.5
+
+// equilibrium returns, on the given branch, the depth at which the numerator
+// of the flow equation vanishes, N(y) = S0 − Sf − 2Qq/(gA²) = 0, and the
+// length over which the flow relaxes to it, ℓ = |1 − Fr²|/N_y: near y_eq,
+// dy/dx ≈ (N_y/D)·(y − y_eq), which decays in the direction of integration
+// on both branches (upstream for subcritical, downstream for supercritical
+// flow).
+//
+// When ℓ is short, the flow equation is stiff (in either form; near critical
+// depth ℓ → 0 as D = 1 − Fr² → 0) and an explicit integrator is held to steps
+// of a few ℓ. The profile is then y_eq lagging by ℓ·dy_eq/ds (the first term
+// of the slow-manifold expansion), which is what the equation itself gives
+// to within O(ℓ²): the tracking loses no accuracy where it is used.
+func (m *model) equilibrium(rc *reach, x float64, sub bool) (yEq, lr float64, ok bool) {
+	q := m.Q(rc, x)
+	if q <= 0 {
+		return 0, 0, false
+	}
+	qx := m.q(x)
+	num := func(y float64) float64 {
+		a := rc.area(y)
+		return rc.s0 - rc.sf(y, q) - 2*q*qx/(Gravity*a*a)
+	}
+	yc := rc.yc(q)
+	fc := num(yc)
+	var lo, hi, flo, fhi float64
+	if sub {
+		if !(fc < 0) {
+			return 0, 0, false
+		}
+		lo, flo = yc, fc
+		hi = yc * 1.001
+		for fhi = num(hi); fhi < 0; fhi = num(hi) {
+			if hi > 4*yc {
+				return 0, 0, false
+			}
+			lo, flo = hi, fhi
+			hi = yc + 2*(hi-yc)
+		}
+	} else {
+		if !(fc > 0) {
+			return 0, 0, false
+		}
+		hi, fhi = yc, fc
+		lo = yc * 0.999
+		for flo = num(lo); flo > 0; flo = num(lo) {
+			if lo < yc/4 {
+				return 0, 0, false
+			}
+			hi, fhi = lo, flo
+			lo = yc - 2*(yc-lo)
+		}
+	}
+	yEq = illinois(num, lo, hi, flo, fhi)
+	dy := 1e-6 * yEq
+	ny := (num(yEq+dy) - num(yEq-dy)) / (2 * dy)
+	if !(ny > 0) {
+		return 0, 0, false
+	}
+	return yEq, math.Abs(1-rc.froude2(yEq, q)) / ny, true
+}
+
+// singularSlope is dy/dx through a singular (control) section where both the
+// numerator N and the denominator D of dy/dx = N/D vanish. By L'Hôpital's rule
+// s = (Nx + Ny·s)/(Dx + Dy·s), i.e. Dy·s² + (Dx − Ny)·s − Nx = 0 (Chow 1959,
+// §12-3). Of the two roots the transitional profile is the one crossing the
+// critical-depth line from above (s < dyc/dx).
+func (m *model) singularSlope(rc *reach, x float64) float64 {
+	q := m.Q(rc, x)
+	yc := rc.yc(q)
+	num := func(xx, yy float64) float64 {
+		qq := m.Q(rc, xx)
+		a := rc.area(yy)
+		return rc.s0 - rc.sf(yy, qq) - 2*qq*m.q(xx)/(Gravity*a*a)
+	}
+	den := func(xx, yy float64) float64 { return 1 - rc.froude2(yy, m.Q(rc, xx)) }
+	dx := math.Min(1e-3, (rc.x1-rc.x0)/4)
+	xa, xb := math.Max(x-dx, rc.x0), math.Min(x+dx, rc.x1)
+	dy := 1e-5 * yc
+	nx := (num(xb, yc) - num(xa, yc)) / (xb - xa)
+	ny := (num(x, yc+dy) - num(x, yc-dy)) / (2 * dy)
+	dxD := (den(xb, yc) - den(xa, yc)) / (xb - xa)
+	dyD := (den(x, yc+dy) - den(x, yc-dy)) / (2 * dy)
+	ycp := (rc.yc(m.Q(rc, xb)) - rc.yc(m.Q(rc, xa))) / (xb - xa)
+	a, b, c := dyD, dxD-ny, -nx
+	var roots []float64
+	if math.Abs(a) < 1e-300 {
+		if b != 0 {
+			roots = append(roots, -c/b)
+		}
+	} else if disc := b*b - 4*a*c; disc >= 0 {
+		sq := math.Sqrt(disc)
+		roots = append(roots, (-b-sq)/(2*a), (-b+sq)/(2*a))
+	}
+	best := math.Inf(-1)
+	for _, r := range roots {
+		if r < ycp && r > best && finite(r) {
+			best = r
+		}
+	}
+	if math.IsInf(best, -1) {
+		return ycp
+	}
+	return best
+}
+
+// subReach integrates reach r upstream from its downstream end, returning the
+// points in ascending chainage.
+func (s *gvfSolution) subReach(r int, M, y float64, crit bool, h *float64) []pt {
+	m := s.m
+	rc := &m.reaches[r]
+	maxStep := m.opts.MaxStep
+	x := rc.x1
+	q := m.Q(rc, x)
+	f := rc.slopeTerm(y, q)
+	pts := []pt{{x, M, f, y, crit}}
+	guess := y
+	rhs := func(xx, mm float64) (float64, float64) {
+		qq := m.Q(rc, xx)
+		yc := rc.yc(qq)
+		yy := yc
+		if mm > rc.M(yc, qq) {
+			yy = rc.ySub(mm, qq, yc, guess)
+		}
+		return rc.slopeTerm(yy, qq), yy
+	}
+	st := &stepper{rhs: rhs, tol: m.opts.Tol, atol: s.atol, maxStep: maxStep, dir: -1}
+	setCrit := func(xx float64) {
+		x = xx
+		q = m.Q(rc, x)
+		y = rc.yc(q)
+		M = rc.M(y, q)
+		f = rc.slopeTerm(y, q)
+	}
+	for x > rc.x0+1e-12 {
+		if crit {
+			if m.G(rc, x) > 0 {
+				xn := math.Max(x-maxStep, rc.x0)
+				if m.G(rc, xn) > 0 {
+					setCrit(xn)
+					pts = append(pts, pt{x, M, f, y, true})
+					continue
+				}
+				lo, hi := xn, x // G(lo) ≤ 0 < G(hi)
+				for hi-lo > 1e-10*math.Max(1, hi) {
+					mid := (lo + hi) / 2
+					if m.G(rc, mid) > 0 {
+						hi = mid
+					} else {
+						lo = mid
+					}
+				}
+				if hi < x-1e-12 {
+					setCrit(hi)
+					pts = append(pts, pt{x, M, f, y, true})
+				}
+				hd := math.Min(departStep(x), x-rc.x0)
+				slope := m.singularSlope(rc, x)
+				xn = x - hd
+				qn := m.Q(rc, xn)
+				ycn := rc.yc(qn)
+				yn := y - slope*hd
+				if !(yn > ycn) {
+					yn = ycn
+				}
+				x, y, q = xn, yn, qn
+				M = rc.M(y, q)
+				f = rc.slopeTerm(y, q)
+				crit = false
+				pts = append(pts, pt{x, M, f, y, false})
+				*h = hd
+				continue
+			}
+			crit = false
+		}
+		guess = y
+		xn, m1, f1, y1, hn := st.step(x, M, f, *h, rc.x0)
+		*h = hn
+		qn := m.Q(rc, xn)
+		ycn := rc.yc(qn)
+		if mcn := rc.M(ycn, qn); m1 <= mcn && qn > 0 {
+			m1, y1 = mcn, ycn
+			f1 = rc.slopeTerm(y1, qn)
+			crit = m.G(rc, xn) > 0
+		}
+		x, M, f, y, q = xn, m1, f1, y1, qn
+		pts = append(pts, pt{x, M, f, y, crit})
+		if !crit && *h < 0.2*maxStep {
+			s.trackSub(rc, &pts, &x, &M, &f, &y, &q, &crit, h)
+		}
+	}
+	slices.Reverse(pts)
+	return pts
+}
+
+// onManifold tells whether the state (x, y), just reached integrating in
+// direction dir, lies on the slow manifold of equilibrium: ℓ short, the lag
+// ℓ·dy_eq/ds a small correction, and y on the lagged equilibrium. It returns
+// y_eq at x for the tracking loop.
+func (s *gvfSolution) onManifold(rc *reach, x, y, dir float64, sub bool) (float64, bool) {
+	m := s.m
+	maxStep := m.opts.MaxStep
+	ye, lr, ok := m.equilibrium(rc, x, sub)
+	if !ok || lr > trackFrac*maxStep {
+		return 0, false
+	}
+	dx := 0.01 * maxStep
+	if x+dir*dx < rc.x0 || x+dir*dx > rc.x1 {
+		return 0, false
+	}
+	ye2, _, ok := m.equilibrium(rc, x+dir*dx, sub)
+	if !ok {
+		return 0, false
+	}
+	lag := lr * (ye2 - ye) / dx // ℓ·dy_eq/ds
+	return ye, math.Abs(lag) <= 2e-3*y && math.Abs(y-(ye-lag)) <= 1e-4*y
+}
+
+// trackSub follows the subcritical equilibrium upstream, from the point just
+// accepted, for as long as it remains a slow manifold (see equilibrium).
+func (s *gvfSolution) trackSub(rc *reach, pts *[]pt, x, M, f, y, q *float64, crit *bool, h *float64) {
+	m := s.m
+	maxStep := m.opts.MaxStep
+	ye0, ok := s.onManifold(rc, *x, *y, -1, true)
+	if !ok {
+		return
+	}
+	for *x > rc.x0+1e-12 {
+		xn := math.Max(*x-maxStep, rc.x0)
+		if m.G(rc, xn) > 0 {
+			// The flow chokes ahead: hand over to the walk along critical
+			// depth, which finds the control section.
+			*x = xn
+			*q = m.Q(rc, xn)
+			*y = rc.yc(*q)
+			*M = rc.M(*y, *q)
+			*f = rc.slopeTerm(*y, *q)
+			*crit = true
+			*pts = append(*pts, pt{*x, *M, *f, *y, true})
+			return
+		}
+		ye, lr, ok := m.equilibrium(rc, xn, true)
+		lag := lr * (ye - ye0) / (xn - *x) // dy_eq/ds with s = −x
+		if !ok || lr > trackFrac*maxStep || math.Abs(lag) > 2e-3*ye {
+			return
+		}
+		qn := m.Q(rc, xn)
+		yn := math.Max(ye+lag, rc.yc(qn))
+		*x, *y, *q = xn, yn, qn
+		*M = rc.M(yn, qn)
+		*f = rc.slopeTerm(yn, qn)
+		*pts = append(*pts, pt{*x, *M, *f, *y, false})
+		*h = maxStep / 10
+		ye0 = ye
+	}
+}
+
+// trackSup is trackSub for supercritical flow going downstream; it stops
+// where the subcritical profile would take over (a jump), leaving that to the
+// integrator.
+func (s *gvfSolution) trackSup(r int, seg *supSeg, x, M, f, y, h *float64) {
+	m := s.m
+	rc := &m.reaches[r]
+	maxStep := m.opts.MaxStep
+	ye0, ok := s.onManifold(rc, *x, *y, 1, false)
+	if !ok {
+		return
+	}
+	for *x < rc.x1-1e-12 {
+		xn := math.Min(*x+maxStep, rc.x1)
+		ye, lr, ok := m.equilibrium(rc, xn, false)
+		lag := lr * (ye - ye0) / (xn - *x)
+		if !ok || lr > trackFrac*maxStep || math.Abs(lag) > 2e-3*ye {
+			return
+		}
+		qn := m.Q(rc, xn)
+		yn := math.Min(ye-lag, rc.yc(qn))
+		mn := rc.M(yn, qn)
+		if s.subM(r, xn) > mn*(1+1e-9) {
+			return
+		}
+		*x, *y, *M = xn, yn, mn
+		*f = rc.slopeTerm(yn, qn)
+		seg.pts = append(seg.pts, pt{*x, *M, *f, *y, false})
+		*h = maxStep / 10
+		ye0 = ye
+	}
+}
+
+// superFrom follows the supercritical flow downstream of the control at
+// s.sub[r][k] until a jump or the outlet, and returns the chainage where it
+// ends.
+func (s *gvfSolution) superFrom(r, k int) float64 {
+	m := s.m
+	p := s.sub[r][k]
+	rc := &m.reaches[r]
+	var x, M, y float64
+	var start []pt
+	if p.x >= rc.x1-1e-9 {
+		if r == len(m.reaches)-1 {
+			return p.x
+		}
+		mn, yn, ok := s.supTransfer(r, p.y)
+		if !ok {
+			return p.x
+		}
+		r++
+		rc = &m.reaches[r]
+		if s.subM(r, rc.x0) > mn*(1+1e-9) {
+			return p.x
+		}
+		x, M, y = rc.x0, mn, yn
+		start = append(start, pt{x, M, rc.slopeTerm(y, m.Q(rc, x)), y, false})
+	} else {
+		x, M, y = p.x, p.M, p.y
+		q := m.Q(rc, x)
+		start = append(start, pt{x, M, rc.slopeTerm(y, q), y, false})
+		if math.Abs(m.G(rc, x)) < 1e-7 && x < rc.x1 {
+			hd := math.Min(departStep(x), rc.x1-x)
+			slope := m.singularSlope(rc, x)
+			xn := x + hd
+			qn := m.Q(rc, xn)
+			ycn := rc.yc(qn)
+			yn := y + slope*hd
+			if !(yn < ycn) || !(yn > 0) {
+				yn = ycn
+			}
+			x, y = xn, yn
+			M = rc.M(y, qn)
+			start = append(start, pt{x, M, rc.slopeTerm(y, qn), y, false})
+		}
+	}
+	s.controlX = append(s.controlX, p.x)
+	s.went = true
+	h := hStart
+	seg := supSeg{xa: start[0].x, pts: start}
+	maxStep := m.opts.MaxStep
+	for {
+		f := seg.pts[len(seg.pts)-1].f
+		guess := y
+		rhs := func(xx, mm float64) (float64, float64) {
+			qq := m.Q(rc, xx)
+			yc := rc.yc(qq)
+			yy := yc
+			if mm > rc.M(yc, qq) {
+				yy = rc.ySup(mm, qq, yc, guess)
+			}
+			return rc.slopeTerm(yy, qq), yy
+		}
+		st := &stepper{rhs: rhs, tol: m.opts.Tol, atol: s.atol, maxStep: maxStep, dir: 1}
+		for x < rc.x1-1e-12 {
+			guess = y
+			var xn, m1, f1, y1 float64
+			xn, m1, f1, y1, h = st.step(x, M, f, h, rc.x1)
+			qn := m.Q(rc, xn)
+			ycn := rc.yc(qn)
+			if mcn := rc.M(ycn, qn); m1 <= mcn {
+				m1, y1 = mcn, ycn
+				f1 = rc.slopeTerm(y1, qn)
+			}
+			// Equal momentum at critical depth is not a jump: both passes
+			// are at critical there, and the flow goes on supercritical.
+			if s.subM(r, xn) > m1*(1+1e-9) {
+				xj := s.jumpIn(r, x, xn, M, m1, f, f1)
+				qj := m.Q(rc, xj)
+				mj := hermite(x, xn, M, m1, f, f1, xj)
+				ycj := rc.yc(qj)
+				yj := ycj
+				if mj > rc.M(ycj, qj) {
+					yj = rc.ySup(mj, qj, ycj, y)
+				}
+				seg.pts = append(seg.pts, pt{xj, mj, rc.slopeTerm(yj, qj), yj, false})
+				seg.xb = xj
+				s.sup[r] = append(s.sup[r], seg)
+				s.jumpsX = append(s.jumpsX, xj)
+				return xj
+			}
+			x, M, f, y = xn, m1, f1, y1
+			seg.pts = append(seg.pts, pt{x, M, f, y, false})
+			if h < 0.2*maxStep {
+				s.trackSup(r, &seg, &x, &M, &f, &y, &h)
+			}
+		}
+		seg.xb = rc.x1
+		seg.exits = true
+		if r == len(m.reaches)-1 {
+			s.sup[r] = append(s.sup[r], seg)
+			return rc.x1
+		}
+		mn, yn, ok := s.supTransfer(r, y)
+		if !ok || s.subM(r+1, m.reaches[r+1].x0) > mn*(1+1e-9) {
+			seg.exits = false
+			s.sup[r] = append(s.sup[r], seg)
+			s.jumpsX = append(s.jumpsX, rc.x1)
+			return rc.x1
+		}
+		s.sup[r] = append(s.sup[r], seg)
+		r++
+		rc = &m.reaches[r]
+		x, M, y = rc.x0, mn, yn
+		seg = supSeg{xa: x, pts: []pt{{x, M, rc.slopeTerm(y, m.Q(rc, x)), y, false}}}
+		h = hStart
+	}
+}
+
+// jumpIn locates the jump between x0 and x1, where the supercritical momentum
+// function (Hermite between the step ends) falls to the subcritical one.
+func (s *gvfSolution) jumpIn(r int, x0, x1, m0, m1, f0, f1 float64) float64 {
+	lo, hi := x0, x1
+	for i := 0; i < 60 && hi-lo > 1e-9; i++ {
+		mid := (lo + hi) / 2
+		if hermite(x0, x1, m0, m1, f0, f1, mid) >= s.subM(r, mid)*(1+1e-9) {
+			lo = mid
+		} else {
+			hi = mid
+		}
+	}
+	return hi
+}
+
+// subM is the subcritical pass's momentum function at x in reach r.
+func (s *gvfSolution) subM(r int, x float64) float64 {
+	M, _ := s.denseSub(r, x, false)
+	return M
+}
+
+// locate returns k with pts[k].x ≤ x ≤ pts[k+1].x.
+func locate(pts []pt, x float64) int {
+	k := sort.Search(len(pts), func(i int) bool { return pts[i].x > x }) - 1
+	return max(0, min(k, len(pts)-2))
+}
+
+// wellConditioned: M(y) is steep enough at this point (|1 − Fr²| ≥ 0.2)
+// for an interpolated M to give an accurate depth. Near critical depth a
+// small error in M becomes a large one in y (M − Mc grows as (y − yc)²).
+func (r *reach) wellConditioned(p pt, q float64) bool {
+	return math.Abs(1-r.froude2(p.y, q)) >= 0.2
+}
+
+// denseSub evaluates the subcritical pass at x: cubic Hermite interpolation
+// of M between the integration points, inverted on the subcritical branch;
+// near critical depth, where that inversion is ill-conditioned, linear
+// interpolation of the depth (the steps there are short).
+func (s *gvfSolution) denseSub(r int, x float64, wantY bool) (M, y float64) {
+	m := s.m
+	rc := &m.reaches[r]
+	pts := s.sub[r]
+	if len(pts) == 1 {
+		return pts[0].M, pts[0].y
+	}
+	k := locate(pts, x)
+	p0, p1 := pts[k], pts[k+1]
+	q := m.Q(rc, x)
+	yc := rc.yc(q)
+	mc := rc.M(yc, q)
+	if p0.crit && p1.crit {
+		return mc, yc
+	}
+	if !rc.wellConditioned(p0, m.Q(rc, p0.x)) || !rc.wellConditioned(p1, m.Q(rc, p1.x)) {
+		y = math.Max(lerp(p0.x, p1.x, p0.y, p1.y, x), yc)
+		return rc.M(y, q), y
+	}
+	M = hermite(p0.x, p1.x, p0.M, p1.M, p0.f, p1.f, x)
+	if M <= mc {
+		return mc, yc
+	}
+	if !wantY {
+		return M, 0
+	}
+	return M, rc.ySub(M, q, yc, lerp(p0.x, p1.x, p0.y, p1.y, x))
+}
+
+func (s *gvfSolution) denseSup(r int, pts []pt, x float64) float64 {
+	m := s.m
+	rc := &m.reaches[r]
+	if len(pts) == 1 {
+		return pts[0].y
+	}
+	k := locate(pts, x)
+	p0, p1 := pts[k], pts[k+1]
+	q := m.Q(rc, x)
+	yc := rc.yc(q)
+	if !rc.wellConditioned(p0, m.Q(rc, p0.x)) || !rc.wellConditioned(p1, m.Q(rc, p1.x)) {
+		return math.Min(lerp(p0.x, p1.x, p0.y, p1.y, x), yc)
+	}
+	M := hermite(p0.x, p1.x, p0.M, p1.M, p0.f, p1.f, x)
+	if M <= rc.M(yc, q) {
+		return yc
+	}
+	return rc.ySup(M, q, yc, lerp(p0.x, p1.x, p0.y, p1.y, x))
+}
+
+// depth is the final profile at x in reach r.
+func (s *gvfSolution) depth(r int, x float64) (float64, bool) {
+	for i := range s.sup[r] {
+		seg := &s.sup[r][i]
+		if x >= seg.xa-1e-12 && (x < seg.xb-1e-12 || (seg.exits && x <= seg.xb+1e-12)) {
+			return s.denseSup(r, seg.pts, x), true
+		}
+	}
+	_, y := s.denseSub(r, x, true)
+	return y, false
+}
+
+func (s *gvfSolution) keyPoints(r int, dst []float64) []float64 {
+	for _, p := range s.sub[r] {
+		dst = append(dst, p.x)
+	}
+	for _, seg := range s.sup[r] {
+		for _, p := range seg.pts {
+			dst = append(dst, p.x)
+		}
+	}
+	return dst
+}
+
+func (s *gvfSolution) superCritical() bool { return s.went }
+func (s *gvfSolution) jumps() []float64    { return s.jumpsX }
+func (s *gvfSolution) controls() []float64 { return s.controlX }

@@ -1,0 +1,239 @@
+package hydraulics
+
+import "math"
+
+// The momentum function (specific force per unit weight) of a section,
+//
+//	M(y, Q) = Q²/(g·A) + J(y),  J = ∫₀ʸ A dη,
+//
+// is what the solvers carry along the channel. With lateral inflow that
+// brings no momentum along the channel, the momentum balance of a slice of a
+// prismatic channel is (Chow 1959, §12-1; Henderson 1966, §4.7)
+//
+//	dM/dx = A·(S0 − Sf),
+//
+// which expands, with dJ/dx = A·dy/dx and dQ/dx = q, to the familiar
+//
+//	dy/dx = (S0 − Sf − 2Qq/(gA²)) / (1 − Q²T/(gA³)).
+//
+// Integrating M instead of y removes the 0/0 at critical depth from the
+// right-hand side: the singularity moves into the algebraic inversion y(M, Q),
+// which is solved exactly on the chosen branch (subcritical y ≥ yc or
+// supercritical y ≤ yc).
+
+func (r *reach) area(y float64) float64 { return r.sh.Area(y) }
+
+func (r *reach) moment(y float64) float64 {
+	if y <= 0 {
+		return 0
+	}
+	if r.fm != nil {
+		return r.fm.FirstMoment(y)
+	}
+	return firstMoment(r.sh, y)
+}
+
+func (r *reach) yc(q float64) float64 {
+	if q <= 0 {
+		return 0
+	}
+	if r.cd != nil {
+		return r.cd.CriticalDepth(q)
+	}
+	return criticalDepth(r.sh, q)
+}
+
+// M is the momentum function at depth y and flow q.
+func (r *reach) M(y, q float64) float64 {
+	j := r.moment(y)
+	if q <= 0 {
+		return j
+	}
+	a := r.area(y)
+	if a <= 0 {
+		return math.MaxFloat64
+	}
+	return q*q/(Gravity*a) + j
+}
+
+// dMdy is A·(1 − Fr²).
+func (r *reach) dMdy(y, q float64) float64 {
+	a := r.area(y)
+	if a <= 0 {
+		return 0
+	}
+	return a - q*q*r.sh.TopWidth(y)/(Gravity*a*a)
+}
+
+// sf is Manning's friction slope n²Q²P^(4/3)/A^(10/3) (Chow 1959, §5-6).
+func (r *reach) sf(y, q float64) float64 {
+	if r.n2 == 0 || q == 0 {
+		return 0
+	}
+	a := r.area(y)
+	if a <= 0 {
+		return math.MaxFloat64
+	}
+	ratio := r.sh.WettedPerimeter(y) / a
+	return r.n2 * q * q * ratio * math.Cbrt(ratio) / (a * a)
+}
+
+// slopeTerm is dM/dx = A(S0 − Sf).
+func (r *reach) slopeTerm(y, q float64) float64 {
+	return r.area(y) * (r.s0 - r.sf(y, q))
+}
+
+// froude2 is Q²T/(gA³).
+func (r *reach) froude2(y, q float64) float64 {
+	a := r.area(y)
+	if a <= 0 {
+		return math.Inf(1)
+	}
+	return q * q * r.sh.TopWidth(y) / (Gravity * a * a * a)
+}
+
+// ySub is the subcritical depth (y ≥ yc) whose momentum function is mv at
+// flow q, by Newton's method safeguarded with bisection. M is convex and
+// increasing above critical depth, so the iteration cannot escape upwards.
+func (r *reach) ySub(mv, q, yc, guess float64) float64 {
+	if mv <= 0 {
+		return 0
+	}
+	lo, hi := yc, math.Inf(1)
+	y := guess
+	if !(y > lo) || !finite(y) {
+		y = math.Max(2*yc, 1e-3)
+	}
+	for i := 0; i < 100; i++ {
+		f := r.M(y, q) - mv
+		if f > 0 {
+			hi = y
+		} else {
+			lo = y
+		}
+		d := r.dMdy(y, q)
+		next := y - f/d
+		if !(d > 0) || !(next > lo) || !(next < hi) {
+			if math.IsInf(hi, 1) {
+				next = 2 * math.Max(y, 1e-6)
+			} else {
+				next = (lo + hi) / 2
+			}
+		}
+		if math.Abs(next-y) <= 1e-13*next+1e-15 {
+			return next
+		}
+		y = next
+	}
+	return y
+}
+
+// ySup is the supercritical depth (0 < y ≤ yc) whose momentum function is mv
+// at flow q > 0. M decreases and is convex below critical depth.
+func (r *reach) ySup(mv, q, yc, guess float64) float64 {
+	lo, hi := 0.0, yc
+	y := guess
+	if !(y > lo && y < hi) {
+		y = yc / 2
+	}
+	for i := 0; i < 100; i++ {
+		f := r.M(y, q) - mv
+		if f > 0 {
+			lo = y
+		} else {
+			hi = y
+		}
+		d := r.dMdy(y, q)
+		next := y - f/d
+		if !(d < 0) || !(next > lo) || !(next < hi) {
+			next = (lo + hi) / 2
+		}
+		if math.Abs(next-y) <= 1e-13*next+1e-16 {
+			return next
+		}
+		y = next
+	}
+	return y
+}
+
+// energy is the specific energy y + V²/2g.
+func (r *reach) energy(y, q float64) float64 {
+	a := r.area(y)
+	if a <= 0 {
+		if q > 0 {
+			return math.MaxFloat64
+		}
+		return 0
+	}
+	v := q / a
+	return y + v*v/(2*Gravity)
+}
+
+// energyUp carries a subcritical state upstream across a junction where the
+// section changes: energy is conserved, with a Borda–Carnot loss (V_u −
+// V_d)²/2g where the flow expands (Henderson 1966, §2.9). When even critical
+// depth upstream has more energy than the downstream state offers, the
+// upstream channel discharges over a free overfall and is at critical depth.
+func energyUp(u, d *reach, q, yd float64) (yu float64, critical bool) {
+	vd := 0.0
+	if a := d.area(yd); a > 0 {
+		vd = q / a
+	}
+	head := yd + vd*vd/(2*Gravity) + d.z0 - u.z1
+	if q <= 0 {
+		return math.Max(head, 0), false
+	}
+	f := func(y float64) float64 {
+		vu := q / u.area(y)
+		e := y + vu*vu/(2*Gravity)
+		if vu > vd {
+			e -= (vu - vd) * (vu - vd) / (2 * Gravity)
+		}
+		return e - head
+	}
+	yc := u.yc(q)
+	if f(yc) >= 0 {
+		return yc, true
+	}
+	lo, hi := yc, math.Max(head, 2*yc)
+	for i := 0; f(hi) < 0 && i < 200; i++ {
+		lo, hi = hi, 2*hi
+	}
+	for i := 0; i < 200 && hi-lo > 1e-13*hi; i++ {
+		mid := (lo + hi) / 2
+		if f(mid) < 0 {
+			lo = mid
+		} else {
+			hi = mid
+		}
+	}
+	return (lo + hi) / 2, false
+}
+
+// energyDown carries a supercritical state downstream across a junction,
+// conserving energy. It fails when the downstream section cannot pass the
+// flow supercritically with that energy: the flow chokes and a jump must
+// stand upstream.
+func energyDown(u, d *reach, q, yu float64) (yd float64, ok bool) {
+	head := u.energy(yu, q) + u.z1 - d.z0
+	yc := d.yc(q)
+	if head < d.energy(yc, q)*(1-1e-12) {
+		return 0, false
+	}
+	lo, hi := yc, yc
+	for i := 0; i < 200; i++ {
+		lo /= 2
+		if d.energy(lo, q) > head {
+			break
+		}
+	}
+	for i := 0; i < 200 && hi-lo > 1e-13*hi; i++ {
+		mid := (lo + hi) / 2
+		if d.energy(mid, q) > head {
+			lo = mid
+		} else {
+			hi = mid
+		}
+	}
+	return (lo + hi) / 2, true
+}
