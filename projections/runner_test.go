@@ -12,6 +12,7 @@ import (
 	"draindesign/eventstore"
 	"draindesign/projections"
 	"draindesign/projections/internal/testkit"
+	"draindesign/projections/timeline"
 )
 
 // eachBackend runs f for every event store and read-model database pairing.
@@ -309,7 +310,7 @@ func TestRebuildEqualsLive(t *testing.T) {
 		counter := testkit.NewCounter("counted")
 		other := testkit.NewCounter("also_counted")
 		inst := testkit.StartInstance(t, testkit.InstanceConfig{
-			Store: store, DB: db, Projections: []projections.Projection{counter, other},
+			Store: store, DB: db, Projections: []projections.Projection{counter, other, timeline.New()},
 		})
 		var last eventstore.Position
 		for i := 0; i < 6; i++ {
@@ -320,7 +321,10 @@ func TestRebuildEqualsLive(t *testing.T) {
 			t.Fatal(err)
 		}
 		head := testkit.Head(t, store)
-		live := map[string][]string{}
+		live := map[string][]string{"timeline": testkit.Dump(t, db, "timeline")}
+		if len(live["timeline"]) == 0 {
+			t.Fatal("timeline empty")
+		}
 		for _, table := range []string{"counted", "also_counted"} {
 			live[table] = testkit.Dump(t, db, table)
 			// A row no event explains: the rebuild has to get rid of it.

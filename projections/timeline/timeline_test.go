@@ -1,0 +1,100 @@
+package timeline_test
+
+import (
+	"context"
+	"encoding/json"
+	"fmt"
+	"testing"
+	"time"
+
+	"draindesign/eventstore"
+	"draindesign/projections"
+	"draindesign/projections/internal/testkit"
+	"draindesign/projections/timeline"
+)
+
+func TestList(t *testing.T) {
+	t.Parallel()
+	for _, b := range testkit.Backends {
+		t.Run(b.Name, func(t *testing.T) {
+			t.Parallel()
+			ctx := context.Background()
+			store, database := b.New(t)
+			db := database.Open(t)
+			runner, err := projections.NewRunner(projections.Config{
+				Store: store, DB: db, Projections: []projections.Projection{timeline.New()},
+			})
+			if err != nil {
+				t.Fatal(err)
+			}
+			at := time.Date(2026, 3, 4, 5, 6, 7, 891011121, time.UTC)
+			n := 0
+			appendTo := func(stream string, types ...string) {
+				var evs []eventstore.NewEvent
+				for i, typ := range types {
+					n++
+					evs = append(evs, eventstore.NewEvent{
+						ID: fmt.Sprintf("%s-%d", t.Name(), n), Type: typ,
+						Data:     json.RawMessage(fmt.Sprintf(`{"n":%d,"note":"why?"}`, i)),
+						Metadata: eventstore.Metadata{Author: "user-7", Time: at.Add(time.Duration(i) * time.Second)},
+					})
+				}
+				if _, err := store.Append(ctx, stream, eventstore.Any, evs...); err != nil {
+					t.Fatal(err)
+				}
+			}
+			appendTo("project-a", "ProjectCreated", "RunAdded")
+			appendTo("project-b", "ProjectCreated")
+			appendTo("user-x", "UserRegistered")
+			appendTo("projectile-1", "Launched")
+			appendTo("project-a", "ProjectSaved")
+			if err := runner.WaitForStream(ctx, "project-a", 3); err != nil {
+				t.Fatal(err)
+			}
+			if err := runner.WaitForStream(ctx, "projectile-1", 1); err != nil {
+				t.Fatal(err)
+			}
+
+			for _, tc := range []struct {
+				project string
+				stream  string // whose events the timeline must equal; "" for none
+				types   []string
+			}{
+				{project: "a", stream: "project-a", types: []string{"ProjectCreated", "RunAdded", "ProjectSaved"}},
+				{project: "b", stream: "project-b", types: []string{"ProjectCreated"}},
+				{project: "missing"}, // unknown project: empty, no error
+			} {
+				got, err := timeline.List(ctx, db, tc.project)
+				if err != nil {
+					t.Fatalf("List(%s): %v", tc.project, err)
+				}
+				if len(got) != len(tc.types) {
+					t.Fatalf("List(%s) = %d entries, want %d", tc.project, len(got), len(tc.types))
+				}
+				if tc.stream == "" {
+					continue
+				}
+				want, err := store.ReadStream(ctx, tc.stream, 1, 0)
+				if err != nil {
+					t.Fatal(err)
+				}
+				for i, e := range got {
+					w := want[i]
+					if e.Type != tc.types[i] || e.Stream != w.Stream || e.Version != int64(i+1) || e.Version != w.Version ||
+						e.Position != w.Position || e.EventID != w.ID || e.Type != w.Type || e.Author != w.Metadata.Author ||
+						!e.Time.Equal(w.Metadata.Time) || string(e.Data) != string(w.Data) {
+						t.Errorf("List(%s)[%d] = %+v\nwant event %+v", tc.project, i, e, w)
+					}
+				}
+			}
+			// user-x and projectile-1 are not project streams.
+			var rows int
+			if err := db.QueryRow(ctx, `SELECT COUNT(*) FROM timeline`).Scan(&rows); err != nil {
+				t.Fatal(err)
+			}
+			if rows != 4 {
+				t.Errorf("timeline holds %d rows, want the 4 project events", rows)
+			}
+		})
+	}
+}
