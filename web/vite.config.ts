@@ -41,5 +41,7 @@ export default defineConfig({
     globals: true,
     setupFiles: ['./vitest.setup.ts'],
     include: ['src/**/*.test.{ts,tsx}'],
+    // Screen tests type into whole forms; a busy two-core machine needs the headroom.
+    testTimeout: 20_000,
   },
 });

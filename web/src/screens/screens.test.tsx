@@ -19,7 +19,7 @@ function renderAt(path: string, route: Route, stored = memoryUserStore()) {
   const fake = fakeFetch(route);
   const services = createServices({ fetchFn: fake.fetchFn, store: stored });
   render(<Root services={services} />);
-  return { ...fake, services, user: userEvent.setup() };
+  return { ...fake, services, user: userEvent.setup({ delay: null }) };
 }
 
 describe('login page', () => {
