@@ -242,12 +242,13 @@ func scan(rows *sql.Rows, sizeHint int) ([]eventstore.Event, error) {
 	evs := make([]eventstore.Event, 0, max(0, min(sizeHint, 1024)))
 	for rows.Next() {
 		var e eventstore.Event
+		var commit, seq, at int64 // database/sql sets unsigned integers by reflection
 		var data []byte
-		var at int64
-		if err := rows.Scan(&e.Position.Commit, &e.Position.Seq, &e.ID, &e.Stream, &e.Version, &e.Type, &data,
+		if err := rows.Scan(&commit, &seq, &e.ID, &e.Stream, &e.Version, &e.Type, &data,
 			&e.Metadata.Author, &e.Metadata.CorrelationID, &e.Metadata.CausationID, &at); err != nil {
 			return nil, err
 		}
+		e.Position = eventstore.Position{Commit: uint64(commit), Seq: uint64(seq)}
 		e.Data = data
 		e.Metadata.Time = time.UnixMicro(at).UTC()
 		evs = append(evs, e)
