@@ -115,6 +115,7 @@ func (m *model) outletState() (M, y float64, crit bool, err error) {
 	if !finite(dev) {
 		return 0, 0, false, inputErr("outlet", "the outlet device gave a non-finite depth")
 	}
+	m.devDepth = dev
 	y = math.Max(ycOut, dev)
 	crit = qOut > 0 && !(dev > ycOut)
 	M = last.M(y, qOut)
@@ -568,6 +569,9 @@ func (s *gvfSolution) superFrom(r, k int) float64 {
 		seg.exits = true
 		if r == len(m.reaches)-1 {
 			s.sup[r] = append(s.sup[r], seg)
+			if m.devDepth > y {
+				s.jumpsX = append(s.jumpsX, rc.x1)
+			}
 			return rc.x1
 		}
 		mn, yn, ok := s.supTransfer(r, y)
@@ -678,7 +682,14 @@ func (s *gvfSolution) depth(r int, x float64) (float64, bool) {
 	for i := range s.sup[r] {
 		seg := &s.sup[r][i]
 		if x >= seg.xa-1e-12 && (x < seg.xb-1e-12 || (seg.exits && x <= seg.xb+1e-12)) {
-			return s.denseSup(r, seg.pts, x), true
+			y := s.denseSup(r, seg.pts, x)
+			if x >= s.m.L-1e-12 && s.m.devDepth > y {
+				// The run ends in a device that needs more depth than the
+				// jet has: the water piles up against it, the jump stands
+				// at the end wall.
+				return s.m.devDepth, false
+			}
+			return y, true
 		}
 	}
 	_, y := s.denseSub(r, x, true)

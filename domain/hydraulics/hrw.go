@@ -93,7 +93,9 @@ func (s *hrwSolution) at(r int, x float64) (float64, bool) {
 	yc := rc.yc(qx)
 	flo := F(yc)
 	if flo >= 0 {
-		return yc, qx > 0
+		// No subcritical solution: the approximation breaks down because
+		// the flow is supercritical here.
+		return yc, true
 	}
 	lo, hi := yc, math.Max(2*yc, yb)+1e-3
 	fhi := F(hi)

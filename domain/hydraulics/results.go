@@ -114,15 +114,17 @@ func Floods(run Run, opts Options) (bool, error) {
 	return r > 1, nil
 }
 
-// fillRatio is the largest depth / available depth over the run's evaluation
-// points: integration points, section boundaries and jumps.
+// fillRatio is the largest depth / available depth along the run. It is
+// evaluated at the integration points, section boundaries and jumps, and
+// refined around the largest by a golden-section search on the dense
+// profile, so that a maximum between integration points is not missed.
 func fillRatio(m *model) (float64, error) {
 	prof, err := solve(m)
 	if err != nil {
 		return 0, err
 	}
-	worst := 0.0
-	var xs []float64
+	worst, wr, wk := 0.0, 0, -1
+	var xs, best []float64
 	for r := range m.reaches {
 		rc := &m.reaches[r]
 		xs = prof.keyPoints(r, xs[:0])
@@ -136,10 +138,21 @@ func fillRatio(m *model) (float64, error) {
 				xs = append(xs, j)
 			}
 		}
-		for _, x := range xs {
+		sort.Float64s(xs)
+		for k, x := range xs {
 			y, _ := prof.depth(r, x)
-			worst = math.Max(worst, y/m.availableDepth(x))
+			if v := y / m.availableDepth(x); v > worst {
+				worst, wr, wk = v, r, k
+				best = append(best[:0], xs[max(k-1, 0)], xs[min(k+1, len(xs)-1)])
+			}
 		}
+	}
+	if wk >= 0 {
+		ratio := func(x float64) float64 {
+			y, _ := prof.depth(wr, x)
+			return y / m.availableDepth(x)
+		}
+		worst = math.Max(worst, goldenMax(ratio, best[0], best[1]))
 	}
 	if !finite(worst) {
 		return 0, ErrNumerical
@@ -147,81 +160,89 @@ func fillRatio(m *model) (float64, error) {
 	return worst, nil
 }
 
+// goldenMax is the largest value of f found by a golden-section search on
+// [a, b] (exact for a unimodal f, a good lower bound otherwise).
+func goldenMax(f func(float64) float64, a, b float64) float64 {
+	const inv = 0.6180339887498949
+	c, d := b-inv*(b-a), a+inv*(b-a)
+	fc, fd := f(c), f(d)
+	for i := 0; i < 30 && b-a > 1e-4; i++ {
+		if fc > fd {
+			b, d, fd = d, c, fc
+			c = b - inv*(b-a)
+			fc = f(c)
+		} else {
+			a, c, fc = c, d, fd
+			d = a + inv*(b-a)
+			fd = f(d)
+		}
+	}
+	return math.Max(fc, fd)
+}
+
 // maxScale finds the factor on every inflow at which the run just fills to
-// its top (fill ratio 1): bisection on the scale factor, accelerated by
-// Illinois steps once bracketed. The depth rises with the flow, about as
-// Q^(2/3) near critical control, which gives the first guess.
+// its top (fill ratio 1). Depth grows about as Q^(2/3), so log(fill ratio)
+// is nearly linear in log(scale): secant steps in log–log converge in a few
+// solves. A bracket is kept throughout and the search falls back to
+// bisection (in log scale) whenever a secant step leaves it or stalls, so it
+// converges even where the ratio jumps (a hydraulic jump moving along the
+// run).
 func maxScale(m *model) (float64, error) {
 	defer func() { m.scale = 1 }()
 	if m.outletFlow() <= 0 {
 		return 0, nil
 	}
-	f := func(s float64) (float64, error) {
+	ratio := func(s float64) (float64, error) {
 		m.scale = s
-		r, err := fillRatio(m)
-		return r - 1, err
+		return fillRatio(m)
 	}
-	f1, err := f(1)
+	lo, hi := 0.0, math.Inf(1) // ratio(lo) < 1 ≤ ratio(hi)
+	s0 := 1.0
+	r0, err := ratio(s0)
 	if err != nil {
 		return 0, err
 	}
-	if f1 == 0 {
-		return 1, nil
+	if !(r0 > 0) {
+		return 0, nil
 	}
-	guess := math.Pow(f1+1, -1.5)
-	lo, hi := 1.0, 1.0
-	flo, fhi := f1, f1
-	if f1 < 0 {
-		hi = math.Min(guess*1.1, 1e6)
-		for i := 0; i < 60; i++ {
-			if fhi, err = f(hi); err != nil {
-				return 0, err
-			}
-			if fhi >= 0 {
-				break
-			}
-			lo, flo = hi, fhi
-			hi *= 2
+	p := 2.0 / 3.0
+	for i := 0; i < 60; i++ {
+		if r0 < 1 {
+			lo = math.Max(lo, s0)
+		} else {
+			hi = math.Min(hi, s0)
 		}
-	} else {
-		lo = guess * 0.9
-		for i := 0; i < 60; i++ {
-			if flo, err = f(lo); err != nil {
-				return 0, err
-			}
-			if flo < 0 {
-				break
-			}
-			hi, fhi = lo, flo
-			lo /= 2
+		if math.Abs(r0-1) < 1e-5 || hi/lo-1 < 1e-5 {
+			break
 		}
-	}
-	if !(flo < 0 && fhi >= 0) {
-		return lo, nil
-	}
-	side := 0
-	for i := 0; i < 60 && hi-lo > 1e-4*hi; i++ {
-		x := (lo*fhi - hi*flo) / (fhi - flo)
-		if !(x > lo && x < hi) || i%4 == 3 {
-			x = (lo + hi) / 2 // plain bisection now and then guarantees convergence
+		s1 := s0 * math.Exp(-math.Log(r0)/p)
+		if !(s1 > lo && s1 < hi) || i%5 == 4 {
+			switch {
+			case math.IsInf(hi, 1):
+				s1 = 2 * math.Max(lo, s0)
+			case lo == 0:
+				s1 = hi / 2
+			default:
+				s1 = math.Sqrt(lo * hi)
+			}
 		}
-		fx, err := f(x)
+		if s1 > 1e9 {
+			return s1, nil // never fills: an absurd capacity is still a finite answer
+		}
+		r1, err := ratio(s1)
 		if err != nil {
 			return 0, err
 		}
-		if fx < 0 {
-			lo, flo = x, fx
-			if side == -1 {
-				fhi /= 2
-			}
-			side = -1
-		} else {
-			hi, fhi = x, fx
-			if side == 1 {
-				flo /= 2
-			}
-			side = 1
+		if !(r1 > 0) {
+			return 0, ErrNumerical
 		}
+		if q := math.Log(r1/r0) / math.Log(s1/s0); q > 0.05 && q < 20 {
+			p = q
+		}
+		s0, r0 = s1, r1
+	}
+	if r0 <= 1 || math.Abs(r0-1) < 1e-5 {
+		return s0, nil
 	}
 	return lo, nil
 }

@@ -250,6 +250,7 @@ type model struct {
 	method   Method
 	opts     Options
 	scale    float64 // multiplies every inflow (max possible discharge search)
+	devDepth float64 // depth the outlet device demands (set by outletState)
 }
 
 func compile(run Run, opts Options) (*model, error) {
