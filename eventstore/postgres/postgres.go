@@ -96,9 +96,15 @@ FROM head, unnest($4::text[], $5::text[], $6::json[], $7::text[], $8::text[], $9
 	eventColumns = `tx_id, seq, event_id, stream_id, version, type, data, author, correlation_id, causation_id, occurred_at`
 )
 
-// errConflict is the outcome of an attempt whose stream was not at the
-// expected version.
-var errConflict = errors.New("stream moved")
+var (
+	// errMoved is the outcome of an attempt whose stream was not at the
+	// expected version.
+	errMoved = errors.New("stream moved")
+	// errVersionTaken says an event already holds a version that the
+	// streams row called free: only rows written around the store can cause
+	// it, so retrying would not help.
+	errVersionTaken = errors.New("version taken")
+)
 
 // Append implements eventstore.Store.
 func (s *Store) Append(ctx context.Context, stream string, expected eventstore.ExpectedVersion, events ...eventstore.NewEvent) (eventstore.AppendResult, error) {
@@ -122,9 +128,9 @@ func (s *Store) Append(ctx context.Context, stream string, expected eventstore.E
 		switch {
 		case err == nil:
 			return eventstore.AppendResult{FirstVersion: at + 1, LastVersion: at + int64(len(evs))}, nil
-		case errors.Is(err, errConflict) && expected == eventstore.Any:
+		case errors.Is(err, errMoved) && expected == eventstore.Any:
 			continue
-		case errors.Is(err, errConflict) || errors.Is(err, eventstore.ErrDuplicateEvent):
+		case errors.Is(err, errMoved) || errors.Is(err, errVersionTaken) || errors.Is(err, eventstore.ErrDuplicateEvent):
 			return s.afterFailure(ctx, stream, expected, evs, err)
 		default:
 			return eventstore.AppendResult{}, fmt.Errorf("append to %s: %w", stream, err)
@@ -133,7 +139,7 @@ func (s *Store) Append(ctx context.Context, stream string, expected eventstore.E
 }
 
 // tryAppend writes the events from version at+1 on if the stream is at
-// version at, else returns errConflict; an event ID in use gives
+// version at, else returns errMoved; an event ID in use gives
 // ErrDuplicateEvent.
 func (s *Store) tryAppend(ctx context.Context, stream string, at int64, c columns) error {
 	query := appendExisting
@@ -147,13 +153,11 @@ func (s *Store) tryAppend(ctx context.Context, stream string, at int64, c column
 	case errors.As(err, &pgErr) && pgErr.Code == "23505" && pgErr.ConstraintName == "events_event_id_unique":
 		return fmt.Errorf("%s: %w", pgErr.Detail, eventstore.ErrDuplicateEvent)
 	case errors.As(err, &pgErr) && pgErr.Code == "23505" && pgErr.ConstraintName == "events_stream_version_unique":
-		// Only rows written around the streams table can get here; it is a
-		// conflict all the same.
-		return errConflict
+		return errVersionTaken
 	case err != nil:
 		return err
 	case tag.RowsAffected() == 0:
-		return errConflict
+		return errMoved
 	case tag.RowsAffected() != int64(len(c.ids)):
 		return fmt.Errorf("wrote %d of %d events", tag.RowsAffected(), len(c.ids))
 	}
