@@ -42,7 +42,9 @@ export function createServices(options: ServiceOptions = {}): Services {
       api: auth,
       store,
       applyLanguage: (code) => applyLanguage(i18n, code),
-      onSignedOut: () => queryClient.clear(),
+      // After the signed-in screens have unmounted: cleared under them, their
+      // queries would fetch again for a user who is no longer there.
+      onSignedOut: () => setTimeout(() => queryClient.clear(), 0),
     }),
   );
   const authed = withSessionRefresh(open, sessionGate(session, store));

@@ -22,7 +22,8 @@ export function FieldFrame({ id, label, required, optional, errors, children }: 
       <label htmlFor={id}>
         {label}
         {required && (
-          <span className="field__required" title={t('common.required')}>
+          // The input carries aria-required; the star is for the eye only.
+          <span className="field__required" title={t('common.required')} aria-hidden="true">
             {' *'}
           </span>
         )}

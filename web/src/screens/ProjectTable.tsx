@@ -67,13 +67,13 @@ export function ProjectTable() {
     return [
       { field: 'name', headerName: t('projects.name'), flex: 2, minWidth: 160 },
       { field: 'location', headerName: t('projects.location'), flex: 2, minWidth: 140 },
-      { field: 'reference', headerName: t('projects.reference'), flex: 1, minWidth: 120 },
+      { field: 'reference', headerName: t('projects.reference'), flex: 1, minWidth: 160 },
       {
         field: 'created_at',
         colId: 'date',
         headerName: t('projects.date'),
         flex: 1,
-        minWidth: 170,
+        minWidth: 210,
         sort: 'desc',
         comparator: compareCreated,
         valueFormatter: ({ value }) => formatDate(dates, value),

@@ -41,6 +41,7 @@ export function SignUpScreen() {
   const [snapshot, send] = useMachine(machine);
   const { values, errors, formErrors, refusals } = snapshot.context;
   const submitting = snapshot.matches('submitting');
+  const saved = snapshot.matches('saved');
   useDocumentTitle(t('signUp.title'));
   useFocusFirstProblem(refusals, () => SIGN_UP_FIELDS.find((field) => errors[field]?.length));
 
@@ -65,6 +66,8 @@ export function SignUpScreen() {
       <p className="form__intro">{t('signUp.intro')}</p>
       <form
         className="form"
+        // Behind the saved overlay the form must be out of reach of Tab and clicks.
+        inert={saved}
         noValidate
         onSubmit={(event) => {
           event.preventDefault();
@@ -115,7 +118,7 @@ export function SignUpScreen() {
           </span>
         </div>
       </form>
-      {snapshot.matches('saved') && <SavedOverlay />}
+      {saved && <SavedOverlay />}
     </section>
   );
 }
