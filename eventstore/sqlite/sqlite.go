@@ -240,12 +240,17 @@ func sqlLimit(limit int) int {
 func scan(rows *sql.Rows, sizeHint int) ([]eventstore.Event, error) {
 	defer rows.Close()
 	evs := make([]eventstore.Event, 0, max(0, min(sizeHint, 1024)))
+	var (
+		e               eventstore.Event
+		commit, seq, at int64 // database/sql sets unsigned integers by reflection
+		data            []byte
+		// One destination list for all rows: built per row it would cost
+		// two allocations.
+		dest = []any{&commit, &seq, &e.ID, &e.Stream, &e.Version, &e.Type, &data,
+			&e.Metadata.Author, &e.Metadata.CorrelationID, &e.Metadata.CausationID, &at}
+	)
 	for rows.Next() {
-		var e eventstore.Event
-		var commit, seq, at int64 // database/sql sets unsigned integers by reflection
-		var data []byte
-		if err := rows.Scan(&commit, &seq, &e.ID, &e.Stream, &e.Version, &e.Type, &data,
-			&e.Metadata.Author, &e.Metadata.CorrelationID, &e.Metadata.CausationID, &at); err != nil {
+		if err := rows.Scan(dest...); err != nil {
 			return nil, err
 		}
 		e.Position = eventstore.Position{Commit: uint64(commit), Seq: uint64(seq)}
