@@ -4,6 +4,7 @@ import { createActor } from 'xstate';
 import { createAuthApi, createDrainageApi, type AuthApi, type DrainageApi } from '../api/endpoints';
 import { ApiError, createHttp } from '../api/http';
 import { applyLanguage, createI18n, initialLanguage } from '../i18n/i18n';
+import { FALLBACK_LANGUAGE, isLanguageCode, toBcp47 } from '../i18n/languages';
 import { SessionExpiredError, sessionGate, withSessionRefresh } from '../session/authedSend';
 import { createSessionMachine, type SessionActor } from '../session/sessionMachine';
 import { localUserStore, type UserStore } from '../session/userStore';
@@ -35,7 +36,11 @@ export function createServices(options: ServiceOptions = {}): Services {
     },
   });
 
-  const open = createHttp({ fetchFn: options.fetchFn, language: () => i18n.language });
+  // Accept-Language wants BCP 47: the product's rs and si are sent as sr-Latn and sl.
+  const open = createHttp({
+    fetchFn: options.fetchFn,
+    language: () => toBcp47(isLanguageCode(i18n.language) ? i18n.language : FALLBACK_LANGUAGE),
+  });
   const auth = createAuthApi(open);
   const session = createActor(
     createSessionMachine({

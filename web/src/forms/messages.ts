@@ -64,3 +64,25 @@ export function withoutField<F extends string>(errors: FieldErrors<F>, field: F)
   delete next[field];
   return next;
 }
+
+/**
+ * The server's English sentences that are the same for any field, as the
+ * product's translated ones; undefined when the text is not one of them.
+ */
+export function rewordCommon(text: string): Message | undefined {
+  if (/^passwords do not match/i.test(text)) return { key: 'common.passwordsDoNotMatch' };
+  const tooLong = /no more than (\d+) characters|at most (\d+) characters/i.exec(text);
+  if (tooLong) return { key: 'common.tooLong', values: { max: tooLong[1] ?? tooLong[2] ?? '' } };
+  const tooShort = /too short.*?at least (\d+) characters/i.exec(text);
+  if (tooShort) return { key: 'common.passwordTooShort', values: { min: tooShort[1] ?? '' } };
+  if (/only spaces/i.test(text)) return { key: 'common.passwordOnlySpaces' };
+  return undefined;
+}
+
+/** A blank or missing value, in Django's words or the Go server's. */
+export function isRequiredMessage(text: string): boolean {
+  return /may not be (blank|null|empty)|is required|^please (enter|select) (a|an) /i.test(text) && !/valid/i.test(text);
+}
+
+/** The shortest password the server accepts (domain/account MinPasswordLength). */
+export const MIN_PASSWORD_LENGTH = 8;

@@ -1,7 +1,16 @@
 import { assign, fromPromise, setup } from 'xstate';
 import { ApiError, NetworkError } from '../api/http';
 import type { PasswordResetConfirmation } from '../api/types';
-import { hasErrors, readServerErrors, withoutField, type FieldErrors, type Message } from './messages';
+import {
+  hasErrors,
+  isRequiredMessage,
+  MIN_PASSWORD_LENGTH,
+  readServerErrors,
+  rewordCommon,
+  withoutField,
+  type FieldErrors,
+  type Message,
+} from './messages';
 
 /** Named as the server names them, so its 400 answers land under the right field. */
 export const NEW_PASSWORD_FIELDS = ['new_password1', 'new_password2'] as const;
@@ -22,6 +31,9 @@ export type NewPasswordEvent =
 export function validateNewPassword(values: Record<NewPasswordField, string>): FieldErrors<NewPasswordField> {
   const errors: FieldErrors<NewPasswordField> = {};
   if (values.new_password1 === '') errors.new_password1 = [{ key: 'passwordReset.required' }];
+  else if (values.new_password1.length < MIN_PASSWORD_LENGTH) {
+    errors.new_password1 = [{ key: 'common.passwordTooShort', values: { min: String(MIN_PASSWORD_LENGTH) } }];
+  }
   if (values.new_password2 === '') errors.new_password2 = [{ key: 'passwordReset.confirmationRequired' }];
   else if (values.new_password1 !== values.new_password2) {
     errors.new_password2 = [{ key: 'common.passwordsDoNotMatch' }];
@@ -108,13 +120,19 @@ function isBadLink(error: unknown): boolean {
   return 'token' in read.other || 'uid' in read.other;
 }
 
+function rewordNewPasswordError(field: NewPasswordField, text: string): Message {
+  if (isRequiredMessage(text)) {
+    return { key: field === 'new_password1' ? 'passwordReset.required' : 'passwordReset.confirmationRequired' };
+  }
+  return rewordCommon(text) ?? { text };
+}
+
 function describeFailure(error: unknown): Pick<NewPasswordContext, 'errors' | 'formErrors'> {
   if (error instanceof ApiError && error.status === 400) {
-    const read = readServerErrors(error.body, NEW_PASSWORD_FIELDS, (_, text) => ({ text }));
-    const formErrors = [
-      ...read.form,
-      ...Object.values(read.other).flatMap((texts) => texts.map((text) => ({ text }))),
-    ];
+    const read = readServerErrors(error.body, NEW_PASSWORD_FIELDS, rewordNewPasswordError);
+    const strays = Object.values(read.other).flatMap((texts) => texts.map((text) => ({ text })));
+    // The body's "error" repeats the field messages for clients that read only it.
+    const formErrors = hasErrors(read.fields) ? strays : [...read.form, ...strays];
     return { errors: read.fields, formErrors };
   }
   if (error instanceof NetworkError) return { errors: {}, formErrors: [{ key: 'common.networkError' }] };

@@ -67,6 +67,20 @@ describe('new password', () => {
     expect(goHome).not.toHaveBeenCalled();
   });
 
+  it('follows the Go server: 400 {token: [...]} is a bad link', async () => {
+    const { actor, goToBadLink } = start(
+      vi.fn().mockRejectedValue(
+        new ApiError(400, {
+          error: 'account: invalid input: token: The link is invalid',
+          token: ['The link is invalid, probably because it has already been used. Please request a new password reset.'],
+        }),
+      ),
+    );
+    actor.send({ type: 'SUBMIT' });
+    await waitFor(actor, (s) => s.status === 'done');
+    expect(goToBadLink).toHaveBeenCalled();
+  });
+
   it('shows new_password1 and new_password2 errors under their fields', async () => {
     const { actor } = start(
       vi.fn().mockRejectedValue(
@@ -84,7 +98,7 @@ describe('new password', () => {
   it('checks the two passwords match before sending', () => {
     const confirm = vi.fn();
     const { actor } = start(confirm);
-    actor.send({ type: 'CHANGE', field: 'new_password2', value: 'other' });
+    actor.send({ type: 'CHANGE', field: 'new_password2', value: 'other-secret' });
     actor.send({ type: 'SUBMIT' });
     expect(actor.getSnapshot().context.errors.new_password2).toEqual([{ key: 'common.passwordsDoNotMatch' }]);
     expect(confirm).not.toHaveBeenCalled();

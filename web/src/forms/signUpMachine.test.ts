@@ -101,6 +101,45 @@ describe('sign-up', () => {
     expect(formErrors).toEqual([]);
   });
 
+  it('translates the Go server\'s own sentences', async () => {
+    const register = vi.fn().mockRejectedValue(
+      new ApiError(400, {
+        error: 'account: invalid input: ...',
+        email: ['Please enter a valid email address'],
+        address: ['Please enter an address'],
+        country: ['Please select a valid country'],
+        telephone: ['Please enter a valid telephone number'],
+        password: ['This password is too short. It must contain at least 8 characters.'],
+        passwordConfirmation: ['Passwords do not match'],
+        postcode: ['Ensure this field has no more than 20 characters.'],
+      }),
+    );
+    const { actor, fill } = start(register);
+    fill(complete);
+    actor.send({ type: 'SUBMIT' });
+    await waitFor(actor, (s) => s.context.refusals > 0);
+    const { errors, formErrors } = actor.getSnapshot().context;
+    expect(errors).toEqual({
+      email: [{ key: 'signUp.emailInvalid' }],
+      address: [{ key: 'signUp.required.address' }],
+      country: [{ key: 'signUp.required.country' }],
+      telephone: [{ key: 'signUp.telephoneInvalid' }],
+      password: [{ key: 'common.passwordTooShort', values: { min: '8' } }],
+      passwordConfirmation: [{ key: 'common.passwordsDoNotMatch' }],
+      postcode: [{ key: 'common.tooLong', values: { max: '20' } }],
+    });
+    expect(formErrors).toEqual([]);
+  });
+
+  it('wants a password of at least eight characters', () => {
+    const { actor, fill } = start();
+    fill({ ...complete, password: 'short', passwordConfirmation: 'short' });
+    actor.send({ type: 'SUBMIT' });
+    expect(actor.getSnapshot().context.errors.password).toEqual([
+      { key: 'common.passwordTooShort', values: { min: '8' } },
+    ]);
+  });
+
   it('shows an {"error": ...} answer above the buttons', async () => {
     const register = vi.fn().mockRejectedValue(new ApiError(400, { error: 'Registration is closed.' }));
     const { actor, fill } = start(register);

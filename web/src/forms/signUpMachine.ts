@@ -3,7 +3,10 @@ import { ApiError, NetworkError } from '../api/http';
 import type { Registration } from '../api/types';
 import {
   hasErrors,
+  isRequiredMessage,
+  MIN_PASSWORD_LENGTH,
   readServerErrors,
+  rewordCommon,
   withoutField,
   type FieldErrors,
   type Message,
@@ -53,6 +56,9 @@ export function validateSignUp(values: SignUpValues): FieldErrors<SignUpField> {
   if (!errors.email && !EMAIL.test(values.email.trim())) {
     errors.email = [{ key: 'signUp.emailInvalid' }];
   }
+  if (!errors.password && values.password.length < MIN_PASSWORD_LENGTH) {
+    errors.password = [{ key: 'common.passwordTooShort', values: { min: String(MIN_PASSWORD_LENGTH) } }];
+  }
   if (!errors.passwordConfirmation && values.password !== values.passwordConfirmation) {
     errors.passwordConfirmation = [{ key: 'common.passwordsDoNotMatch' }];
   }
@@ -61,9 +67,11 @@ export function validateSignUp(values: SignUpValues): FieldErrors<SignUpField> {
 
 /** Turns the server's familiar phrasings into the product's translated sentences. */
 export function rewordSignUpError(field: SignUpField, text: string): Message {
-  if (/may not be (blank|null|empty)|is required|field is required/i.test(text)) {
-    return requiredMessage(field);
-  }
+  if (isRequiredMessage(text)) return requiredMessage(field);
+  const common = rewordCommon(text);
+  if (common) return common;
+  if (field === 'country' && /valid country/i.test(text)) return requiredMessage('country');
+  if (field === 'telephone' && /valid telephone/i.test(text)) return { key: 'signUp.telephoneInvalid' };
   if (field === 'username' && /letters, numbers,? and @\/\.\/\+\/-\/_|valid username/i.test(text)) {
     return { key: 'signUp.usernameInvalid' };
   }
@@ -168,7 +176,9 @@ function describeFailure(error: unknown): Pick<SignUpContext, 'errors' | 'formEr
     const strays = Object.entries(read.other).flatMap(([key, texts]) =>
       texts.map((text) => ({ text: `${key}: ${text}` })),
     );
-    const formErrors = [...read.form, ...strays];
+    // With per-field messages the body's "error" only repeats them for clients
+    // that read nothing else; it is shown only when it is all there is.
+    const formErrors = hasErrors(read.fields) ? strays : [...read.form, ...strays];
     if (!hasErrors(read.fields) && formErrors.length === 0) {
       formErrors.push({ key: 'signUp.failed' });
     }

@@ -62,7 +62,9 @@ function LoginForm({ notice, onForgotPassword }: { notice: LoginPanelProps['noti
     >
       <h2 id="login-title">{t('login.title')}</h2>
       {expired && <Notice tone="info">{t('login.sessionExpired')}</Notice>}
-      {notice === 'passwordChanged' && !loginError && <Notice tone="success">{t('login.passwordChanged')}</Notice>}
+      {notice && !loginError && (
+        <Notice tone={notice === 'confirmationFailed' ? 'error' : 'success'}>{t(NOTICE_TEXT[notice])}</Notice>
+      )}
       {loginError && <Notice tone="error">{t(LOGIN_ERROR_TEXT[loginError])}</Notice>}
       <TextField
         id="login-username"
@@ -97,8 +99,17 @@ function LoginForm({ notice, onForgotPassword }: { notice: LoginPanelProps['noti
   );
 }
 
+const NOTICE_TEXT = {
+  passwordChanged: 'login.passwordChanged',
+  emailConfirmed: 'login.emailConfirmed',
+  confirmationFailed: 'login.confirmationFailed',
+} as const;
+
 const LOGIN_ERROR_TEXT = {
   credentials: 'login.failed',
+  notConfirmed: 'login.notConfirmed',
+  blocked: 'login.blocked',
+  throttled: 'login.throttled',
   server: 'common.serverError',
   network: 'common.networkError',
 } as const;

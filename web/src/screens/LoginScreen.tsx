@@ -5,19 +5,28 @@ import { LoginPanel } from './LoginPanel';
 
 /** One-off notices other pages leave for the login page through history state. */
 export interface LoginPageState {
-  notice?: 'passwordChanged';
+  notice?: 'passwordChanged' | 'emailConfirmed' | 'confirmationFailed';
   openReset?: boolean;
+}
+
+/** The server's e-mail confirmation link lands on /?confirmed=1 (or 0 for a bad link). */
+export function confirmationNotice(search: string): LoginPageState['notice'] {
+  const confirmed = new URLSearchParams(search).get('confirmed');
+  if (confirmed === '1') return 'emailConfirmed';
+  if (confirmed === '0') return 'confirmationFailed';
+  return undefined;
 }
 
 export function LoginScreen() {
   const { t } = useTranslation();
-  const { state } = useLocation();
+  const { state, search } = useLocation();
   const pageState = (state ?? {}) as LoginPageState;
+  const notice = pageState.notice ?? confirmationNotice(search);
   useDocumentTitle(t('login.title'));
   return (
     <div className="login-layout">
       <ProductAdvert />
-      <LoginPanel notice={pageState.notice} openReset={pageState.openReset === true} />
+      <LoginPanel notice={notice} openReset={pageState.openReset === true} />
     </div>
   );
 }

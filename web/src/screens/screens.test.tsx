@@ -67,6 +67,22 @@ describe('login page', () => {
     expect(services.i18n.language).toBe('de');
   });
 
+  it('says when the e-mail confirmation link worked', () => {
+    renderAt('/?confirmed=1', () => undefined);
+    expect(screen.getByRole('status')).toHaveTextContent('Your e-mail address is confirmed. You can now log in.');
+  });
+
+  it('explains a refused login in the words of the product', async () => {
+    const { user } = renderAt('/', ({ path }) =>
+      path === '/auth/login/'
+        ? { status: 403, body: { error: 'Please confirm your e-mail address first: follow the link in the e-mail we sent you.' } }
+        : undefined,
+    );
+    await user.type(screen.getByLabelText('Username'), 'ada');
+    await user.type(screen.getByLabelText('Password'), 'secret{Enter}');
+    expect(await screen.findByRole('alert')).toHaveTextContent('Please confirm your e-mail address first');
+  });
+
   it('sends a password reset request from the same panel', async () => {
     const { user, calls } = renderAt('/', ({ path }) =>
       path === '/auth/password/reset/' ? { status: 200, body: {} } : undefined,
@@ -127,12 +143,18 @@ describe('sign-up page', () => {
     const { user } = renderAt('/sign-up', ({ path }) => {
       if (path === '/drainage/countries/') return { status: 200, body: countries };
       if (path === '/drainage/register/') {
-        return { status: 400, body: { username: ['A user with that username already exists.'] } };
+        return {
+          status: 400,
+          body: {
+            error: 'account: invalid input: username: A user with that username already exists.',
+            username: ['A user with that username already exists.'],
+          },
+        };
       }
       return undefined;
     });
-    await user.type(screen.getByLabelText(/^Password/), 'one');
-    await user.type(screen.getByLabelText(/^Confirm password/), 'two');
+    await user.type(screen.getByLabelText(/^Password/), 'first-password');
+    await user.type(screen.getByLabelText(/^Confirm password/), 'second-password');
     await user.click(screen.getByRole('button', { name: 'Register' }));
     expect(screen.getByText('Passwords do not match')).toBeInTheDocument();
     expect(screen.getByText('Please enter a username')).toBeInTheDocument();
@@ -141,7 +163,7 @@ describe('sign-up page', () => {
     await user.type(screen.getByLabelText(/^Username/), 'ada');
     await user.type(screen.getByLabelText(/^E-mail address/), 'ada@example.com');
     await user.clear(screen.getByLabelText(/^Confirm password/));
-    await user.type(screen.getByLabelText(/^Confirm password/), 'one');
+    await user.type(screen.getByLabelText(/^Confirm password/), 'first-password');
     for (const label of [/^First name/, /^Last name/, /^Company/, /^Address/, /^City/, /^Postcode/]) {
       await user.type(screen.getByLabelText(label), 'x');
     }
@@ -149,6 +171,8 @@ describe('sign-up page', () => {
     await user.selectOptions(screen.getByLabelText(/Country/), 'DE');
     await user.click(screen.getByRole('button', { name: 'Register' }));
     expect(await screen.findByText('A user with that username already exists.')).toBeInTheDocument();
+    // The body's summary sentence is not for people when the fields say it all.
+    expect(screen.queryByText(/account: invalid input/)).not.toBeInTheDocument();
   });
 });
 

@@ -130,6 +130,20 @@ describe('login', () => {
     expect(actor.getSnapshot().context.password).toBe('');
   });
 
+  it.each([
+    [new ApiError(401, { error: 'Unable to log in with the provided credentials.' }), 'credentials'],
+    [new ApiError(403, { error: 'Please confirm your e-mail address first.' }), 'notConfirmed'],
+    [new ApiError(403, { error: 'This account cannot log in.' }), 'blocked'],
+    [new ApiError(429, { error: 'Too many failed log-in attempts.' }), 'throttled'],
+    [new NetworkError(new TypeError('offline')), 'network'],
+  ])('names the failure %#', async (error, failure) => {
+    const { actor } = setUp({ api: { login: vi.fn<Api['login']>().mockRejectedValue(error) } });
+    typeCredentials(actor, 'ada', 'secret');
+    actor.send({ type: 'LOGIN' });
+    await waitFor(actor, (s) => s.context.loginError !== null);
+    expect(actor.getSnapshot().context.loginError).toBe(failure);
+  });
+
   it('can log in again from the expired-session form', async () => {
     const { actor } = setUp({
       stored: aUser(),

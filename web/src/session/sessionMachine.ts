@@ -1,10 +1,10 @@
 import { assign, fromPromise, setup, type ActorRefFrom, type SnapshotFrom } from 'xstate';
-import { isServerSide, isUnauthorized, NetworkError } from '../api/http';
+import { ApiError, isServerSide, isUnauthorized, NetworkError } from '../api/http';
 import type { AuthApi } from '../api/endpoints';
 import type { User } from '../api/types';
 import type { UserStore } from './userStore';
 
-export type LoginFailure = 'credentials' | 'server' | 'network';
+export type LoginFailure = 'credentials' | 'notConfirmed' | 'blocked' | 'throttled' | 'server' | 'network';
 
 export interface SessionContext {
   user: User | null;
@@ -209,7 +209,17 @@ export function createSessionMachine(deps: SessionDeps) {
 function loginFailure(error: unknown): LoginFailure {
   if (error instanceof NetworkError) return 'network';
   if (isServerSide(error)) return 'server';
+  if (error instanceof ApiError && error.status === 429) return 'throttled';
+  // 403: the password was right but the account may not log in yet, or at all.
+  if (error instanceof ApiError && error.status === 403) {
+    return /confirm/i.test(errorText(error.body)) ? 'notConfirmed' : 'blocked';
+  }
   return 'credentials';
+}
+
+function errorText(body: unknown): string {
+  const text = typeof body === 'object' && body !== null ? (body as { error?: unknown }).error : body;
+  return typeof text === 'string' ? text : '';
 }
 
 export type SessionMachine = ReturnType<typeof createSessionMachine>;

@@ -1,0 +1,51 @@
+#!/usr/bin/env bash
+# Runs the browser tests against a freshly built server binary:
+#   bash web/scripts/e2e.sh bin/draindesign
+# The server gets a throwaway data directory (embedded store, mail written to
+# files) on a free loopback port, and a confirmed account made with
+# `users add` for the tests that need one. Set E2E_KEEP=1 to keep the data
+# directory (server log and mails) for a look afterwards.
+set -euo pipefail
+
+BIN="${1:?usage: e2e.sh path/to/draindesign}"
+BIN="$(cd "$(dirname "$BIN")" && pwd)/$(basename "$BIN")"
+WEB="$(cd "$(dirname "$0")/.." && pwd)"
+DATA="$(mktemp -d "${TMPDIR:-/tmp}/draindesign-e2e.XXXXXX")"
+SERVER_PID=""
+
+cleanup() {
+  local status=$?
+  if [ -n "$SERVER_PID" ]; then
+    kill "$SERVER_PID" 2>/dev/null || true
+    wait "$SERVER_PID" 2>/dev/null || true
+  fi
+  if [ "$status" -ne 0 ] && [ -f "$DATA/server.log" ]; then
+    echo "--- server log (last 40 lines) ---" >&2
+    tail -n 40 "$DATA/server.log" >&2 || true
+  fi
+  if [ "${E2E_KEEP:-}" = "1" ]; then
+    echo "e2e: data kept in $DATA" >&2
+  else
+    rm -rf "$DATA"
+  fi
+  exit "$status"
+}
+trap cleanup EXIT
+
+PORT="$(node -e "const s=require('net').createServer().listen(0,'127.0.0.1',()=>{console.log(s.address().port);s.close()})")"
+URL="http://127.0.0.1:$PORT"
+
+# Not a real person: a confirmed account only these tests use.
+E2E_USERNAME="e2e-user"
+E2E_PASSWORD="e2e-Passw0rd-$(date +%s)"
+"$BIN" users add --data-dir "$DATA" --username "$E2E_USERNAME" --email "$E2E_USERNAME@example.com" \
+  --password "$E2E_PASSWORD" >/dev/null
+
+# SMTP_URL unset: the server writes each e-mail to $DATA/mail.
+env -u SMTP_URL -u DATABASE_URL -u NATS_URL PUBLIC_URL="$URL" \
+  "$BIN" serve --addr "127.0.0.1:$PORT" --data-dir "$DATA" >"$DATA/server.log" 2>&1 &
+SERVER_PID=$!
+
+cd "$WEB"
+DRAINDESIGN_URL="$URL" E2E_USERNAME="$E2E_USERNAME" E2E_PASSWORD="$E2E_PASSWORD" E2E_MAIL_DIR="$DATA/mail" \
+  node e2e/run.mjs

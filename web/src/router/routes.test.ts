@@ -1,0 +1,29 @@
+import { describe, expect, it } from 'vitest';
+import { matchRoute } from './routes';
+
+describe('matchRoute', () => {
+  it('knows the routes of this round', () => {
+    expect(matchRoute('/', '')).toEqual({ name: 'home', shareID: null });
+    expect(matchRoute('/sign-up', '')).toEqual({ name: 'signUp' });
+    expect(matchRoute('/sign-up/', '')).toEqual({ name: 'signUp' });
+    expect(matchRoute('/password-reset', '')).toEqual({ name: 'passwordResetBadLink' });
+    expect(matchRoute('/password-reset/MTI', '?token=c4t-9f2a')).toEqual({
+      name: 'passwordReset',
+      userID: 'MTI',
+      token: 'c4t-9f2a',
+    });
+    expect(matchRoute('/password-reset/MTI', '')).toMatchObject({ token: '' });
+  });
+
+  it('reads a shared project id at the root', () => {
+    expect(matchRoute('/3f2b8c1e-9a4d-4e1b-8f7a-2c6d5e4f3a2b', '')).toEqual({
+      name: 'home',
+      shareID: '3f2b8c1e-9a4d-4e1b-8f7a-2c6d5e4f3a2b',
+    });
+  });
+
+  it('does not guess at anything else', () => {
+    expect(matchRoute('/nowhere', '')).toEqual({ name: 'notFound' });
+    expect(matchRoute('/sign-up/extra', '')).toEqual({ name: 'notFound' });
+  });
+});
