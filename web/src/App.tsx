@@ -9,7 +9,7 @@ import { NewPasswordScreen } from './screens/NewPasswordScreen';
 import { NotFoundScreen } from './screens/NotFoundScreen';
 import { PageLayout } from './screens/PageLayout';
 import { SignUpScreen } from './screens/SignUpScreen';
-import { SplashScreen } from './screens/SplashScreen';
+import { LoadingPanel, SplashScreen } from './screens/SplashScreen';
 
 // The project table brings the data grid, which visitors on the login page never need.
 const HomeScreen = lazy(() => import('./screens/HomeScreen').then((module) => ({ default: module.HomeScreen })));
@@ -30,7 +30,7 @@ export function App() {
     case 'home':
       return presence === 'signedIn' ? (
         <PageLayout>
-          <Suspense fallback={<SplashScreen />}>
+          <Suspense fallback={<LoadingPanel />}>
             <HomeScreen />
           </Suspense>
         </PageLayout>

@@ -55,6 +55,7 @@ describe('a registered user', { skip }, () => {
     await page.getByRole('heading', { name: 'Ihre Projekte' }).waitFor();
     await page.reload();
     await page.getByRole('button', { name: 'Abmelden' }).waitFor();
+    await page.getByRole('heading', { name: 'Ihre Projekte' }).waitFor();
     assert.equal(await page.evaluate(() => document.documentElement.lang), 'de');
     await screenshot(page, 'projects-de');
     await page.getByLabel('Sprache').selectOption('en');

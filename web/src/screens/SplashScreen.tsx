@@ -14,3 +14,14 @@ export function SplashScreen() {
     </div>
   );
 }
+
+/** Stands in for a screen whose code is still on its way. */
+export function LoadingPanel() {
+  const { t } = useTranslation();
+  return (
+    <div className="loading-panel" role="status" aria-live="polite">
+      <div className="splash__spinner" aria-hidden="true" />
+      <p>{t('app.loading')}</p>
+    </div>
+  );
+}
