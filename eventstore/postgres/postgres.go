@@ -176,7 +176,7 @@ func (s *Store) afterFailure(ctx context.Context, stream string, expected events
 	res, ok, err := appendcheck.Retry(stream, evs, stored)
 	switch {
 	case err != nil:
-		return eventstore.AppendResult{}, err
+		return eventstore.AppendResult{}, fmt.Errorf("append to %s: %w", stream, err)
 	case ok:
 		return res, nil
 	case errors.Is(failure, eventstore.ErrDuplicateEvent):

@@ -65,17 +65,17 @@ func open(ctx context.Context, path string) (_ *Store, err error) {
 		}
 	}()
 	if s.write, err = sql.Open("sqlite", name+"&_pragma=journal_mode(WAL)&_pragma=synchronous(NORMAL)&_txlock=immediate"); err != nil {
-		return s, err
+		return nil, err
 	}
 	s.write.SetMaxOpenConns(1)
 	// Keep the one connection, and the statements prepared on it, for good.
 	s.write.SetConnMaxIdleTime(0)
 	s.write.SetConnMaxLifetime(0)
 	if err = migrate(ctx, s.write); err != nil {
-		return s, err
+		return nil, err
 	}
 	if s.read, err = sql.Open("sqlite", name+"&_query_only=1"); err != nil {
-		return s, err
+		return nil, err
 	}
 	readers := max(4, runtime.GOMAXPROCS(0))
 	s.read.SetMaxOpenConns(readers)
@@ -102,7 +102,10 @@ func open(ctx context.Context, path string) (_ *Store, err error) {
 	// seq alone orders the log, appends being serialised.
 	s.readAll = prepare(s.read, `SELECT `+eventColumns+` FROM events WHERE seq > ? ORDER BY seq LIMIT ?`)
 	s.streamVersion = prepare(s.read, `SELECT version FROM streams WHERE stream_id = ?`)
-	return s, err
+	if err != nil {
+		return nil, err
+	}
+	return s, nil
 }
 
 // Close closes the store; it may be called more than once.
@@ -131,10 +134,11 @@ func (s *Store) Append(ctx context.Context, stream string, expected eventstore.E
 		return eventstore.AppendResult{}, err
 	}
 	res, err := s.append(ctx, stream, expected, evs)
-	if err != nil {
+	var conflict *eventstore.ConflictError
+	if err != nil && !errors.As(err, &conflict) { // a conflict names the stream itself
 		return eventstore.AppendResult{}, fmt.Errorf("append to %s: %w", stream, err)
 	}
-	return res, nil
+	return res, err
 }
 
 func (s *Store) append(ctx context.Context, stream string, expected eventstore.ExpectedVersion, evs []eventstore.NewEvent) (eventstore.AppendResult, error) {

@@ -45,15 +45,15 @@ func Prepare(stream string, expected eventstore.ExpectedVersion, events []events
 		if e.Metadata.Time.IsZero() {
 			e.Metadata.Time = now
 		}
-		e.Metadata.Time = Time(e.Metadata.Time)
+		e.Metadata.Time = storedTime(e.Metadata.Time)
 		out[i] = e
 	}
 	return out, nil
 }
 
-// Time converts t to what a store gives back: UTC, whole microseconds
-// (PostgreSQL's timestamptz precision).
-func Time(t time.Time) time.Time { return t.UTC().Truncate(time.Microsecond) }
+// storedTime converts t to what a store gives back: UTC, whole
+// microseconds (PostgreSQL's timestamptz precision).
+func storedTime(t time.Time) time.Time { return t.UTC().Truncate(time.Microsecond) }
 
 // IDs returns the events' IDs in order.
 func IDs(events []eventstore.NewEvent) []string {
@@ -88,15 +88,15 @@ func Retry(stream string, events []eventstore.NewEvent, stored []eventstore.Even
 		case !found:
 			// An append is stored whole or not at all, so a batch mixing new
 			// IDs with stored ones reuses IDs of another append.
-			return eventstore.AppendResult{}, false, fmt.Errorf("append to %s: events %v: some IDs are taken: %w", stream, IDs(events), eventstore.ErrDuplicateEvent)
+			return eventstore.AppendResult{}, false, fmt.Errorf("events %v: some IDs are taken: %w", IDs(events), eventstore.ErrDuplicateEvent)
 		case !same(stream, e, s):
-			return eventstore.AppendResult{}, false, fmt.Errorf("append to %s: event %s is stored as a different event in %s: %w", stream, e.ID, s.Stream, eventstore.ErrDuplicateEvent)
+			return eventstore.AppendResult{}, false, fmt.Errorf("event %s is stored as a different event in %s: %w", e.ID, s.Stream, eventstore.ErrDuplicateEvent)
 		}
 	}
 	first := byID[events[0].ID].Version
 	for i, e := range events {
 		if byID[e.ID].Version != first+int64(i) {
-			return eventstore.AppendResult{}, false, fmt.Errorf("append to %s: events %v were stored by different appends: %w", stream, IDs(events), eventstore.ErrDuplicateEvent)
+			return eventstore.AppendResult{}, false, fmt.Errorf("events %v were stored by different appends: %w", IDs(events), eventstore.ErrDuplicateEvent)
 		}
 	}
 	return eventstore.AppendResult{FirstVersion: first, LastVersion: first + int64(len(events)) - 1}, true, nil
