@@ -39,7 +39,8 @@ const landGuardKm = 40
 // Model is the embedded rainfall data, parsed once. It is immutable and
 // safe for concurrent use.
 type Model struct {
-	field *field
+	field  *field
+	places []town
 }
 
 var loadDefault = sync.OnceValues(func() (*Model, error) { return Load(bytes.NewReader(stationCSV)) })
@@ -67,7 +68,7 @@ func Load(r io.Reader) (*Model, error) {
 	if err != nil {
 		return nil, err
 	}
-	return &Model{field: f}, nil
+	return &Model{field: f, places: towns}, nil
 }
 
 // Stations returns a copy of the station data behind the field.
@@ -164,7 +165,7 @@ func (m *Model) Find(q Query) (Answer, error) {
 	a.Source = fieldSource(est) + regionNote(pl.region)
 	a.LatLng = LatLng{q.Latitude, q.Longitude}
 	a.LocationIndex, a.RainfallLocationID = ref.name, ref.id
-	t, _ := nearestTown(q.Latitude, q.Longitude)
+	t, _ := nearestIn(m.places, q.Latitude, q.Longitude)
 	a.Town = t.name
 	return a, nil
 }
@@ -186,7 +187,7 @@ func (m *Model) Update(q UpdateQuery) (Answer, error) {
 		return Answer{}, &InputError{Field: "LocationIndex", Reason: fmt.Sprintf("%q is not a 1 km grid reference such as SK3587", q.LocationIndex)}
 	}
 	lat, lon := GridToLatLon(e+500, n+500)
-	t, _ := nearestTown(lat, lon)
+	t, _ := nearestIn(m.places, lat, lon)
 	pl := classify(lat, lon)
 	region := pl.region
 	switch pl.kind {
@@ -237,7 +238,7 @@ func (m *Model) locate(lat, lon float64) (place, Estimate, cell, error) {
 		return pl, Estimate{}, cell{}, &OutsideError{Latitude: lat, Longitude: lon}
 	}
 	est := m.field.at(e, n)
-	if _, townKm := nearestTown(lat, lon); est.NearestKm > landGuardKm && townKm > landGuardKm {
+	if _, townKm := nearestIn(m.places, lat, lon); est.NearestKm > landGuardKm && townKm > landGuardKm {
 		return pl, Estimate{}, cell{}, &OutsideError{Latitude: lat, Longitude: lon, InSea: true}
 	}
 	return pl, est, cellOf(e, n), nil

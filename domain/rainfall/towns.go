@@ -112,9 +112,11 @@ var towns = []town{
 }
 
 // nearestTown returns the named place nearest a point and its distance.
-func nearestTown(lat, lon float64) (town, float64) {
-	best, bestKm := towns[0], kmBetween(lat, lon, towns[0].lat, towns[0].lon)
-	for _, t := range towns[1:] {
+func nearestTown(lat, lon float64) (town, float64) { return nearestIn(towns, lat, lon) }
+
+func nearestIn(ts []town, lat, lon float64) (town, float64) {
+	best, bestKm := ts[0], kmBetween(lat, lon, ts[0].lat, ts[0].lon)
+	for _, t := range ts[1:] {
 		if d := kmBetween(lat, lon, t.lat, t.lon); d < bestKm {
 			best, bestKm = t, d
 		}

@@ -1,0 +1,192 @@
+package rainfall
+
+import (
+	"math"
+	"strings"
+	"testing"
+)
+
+func TestEmbeddedStations(t *testing.T) {
+	t.Parallel()
+	st := Default().Stations()
+	if len(st) != 897 {
+		t.Fatalf("%d stations embedded, the NRFA extract has 897", len(st))
+	}
+	ni := 0
+	for _, s := range st {
+		if s.ID >= 200000 {
+			ni++
+		}
+	}
+	if ni < 20 {
+		t.Fatalf("only %d Northern Ireland stations", ni)
+	}
+	// Stations() hands out a copy; the model must not change under it.
+	st[0].RMED1H = 99
+	if Default().Stations()[0].RMED1H == 99 {
+		t.Fatal("Stations exposes the model's own slice")
+	}
+}
+
+func TestParseStationsRefusesBadData(t *testing.T) {
+	t.Parallel()
+	head := "station,easting_osgb,northing_osgb,rmed_1h_mm,rmed_1d_mm,rmed_2d_mm,saar_mm\n"
+	good := "1,400000,400000,10,35,45,800\n2,410000,400000,10,35,45,800\n3,420000,400000,10,35,45,800\n4,430000,400000,10,35,45,800\n"
+	if _, err := parseStations(strings.NewReader(head + good)); err != nil {
+		t.Fatalf("good data refused: %v", err)
+	}
+	cases := []struct {
+		name, data, want string
+	}{
+		{"empty", "", "station data"},
+		{"wrong column", strings.Replace(head, "saar_mm", "saar", 1) + good, "column 7"},
+		{"short row", head + good + "5,1,2,3\n", "station data"},
+		{"bad number", head + good + "x,400000,400000,10,35,45,800\n", "bad station number"},
+		{"twice", head + good + "4,430000,400000,10,35,45,800\n", "twice"},
+		{"NaN", head + good + "5,400000,400000,NaN,35,45,800\n", "bad rmed_1h_mm"},
+		{"text", head + good + "5,400000,400000,10,abc,45,800\n", "bad rmed_1d_mm"},
+		{"off the grid", head + good + "5,-10,400000,10,35,45,800\n", "off the British National Grid"},
+		{"RMED falls with duration", head + good + "5,400000,400000,10,50,45,800\n", "grow with duration"},
+		{"too few", head + "1,400000,400000,10,35,45,800\n", "too few"},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			t.Parallel()
+			_, err := parseStations(strings.NewReader(c.data))
+			if err == nil || !strings.Contains(err.Error(), c.want) {
+				t.Fatalf("err = %v, want one mentioning %q", err, c.want)
+			}
+			if _, err := Load(strings.NewReader(c.data)); err == nil {
+				t.Fatal("Load accepted what parseStations refuses")
+			}
+		})
+	}
+}
+
+// publishedPoints are the FSR values of the data README with the proxy's
+// answer there as docs/rainfall.md reports it. The proxy must stay within
+// 10 % of M5-60 and 0.05 of r; Sheffield's r is further off, for the
+// reason the docs give (its gauged catchments drain the Pennine moors),
+// and is held to the documented value instead.
+var publishedPoints = []struct {
+	name             string
+	lat, lon         float64
+	m5, r            float64 // published FSR
+	proxyM5, proxyR  float64 // documented proxy answer
+	rTol             float64
+	documentedReason string
+}{
+	{"Sheffield", 53.38, -1.47, 20.5, 0.40, 18.9, 0.32, 0.09, "upland catchments"},
+	{"Derby, Morley Road", 52.94, -1.43, 19.0, 0.40, 19.4, 0.38, 0.05, ""},
+	{"Meldreth, Cambridgeshire", 52.10, 0.01, 20.0, 0.40, 19.2, 0.43, 0.05, ""},
+	{"Altrincham (WA14 2NW)", 53.39, -2.36, 18.4, 0.400, 19.2, 0.36, 0.05, ""},
+	{"Bowdon, Dunham Road", 53.38, -2.37, 18.0, 0.377, 19.1, 0.36, 0.05, ""},
+}
+
+func TestProxyReproducesPublishedPoints(t *testing.T) {
+	t.Parallel()
+	for _, p := range publishedPoints {
+		t.Run(p.name, func(t *testing.T) {
+			t.Parallel()
+			est, err := Default().Estimate(p.lat, p.lon)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if est.M5 != p.proxyM5 || est.R != p.proxyR {
+				t.Errorf("proxy M5-60 %.1f r %.2f; docs/rainfall.md says %.1f, %.2f (update the validation table)", est.M5, est.R, p.proxyM5, p.proxyR)
+			}
+			if d := math.Abs(est.M5/p.m5 - 1); d > 0.10 {
+				t.Errorf("M5-60 %.1f mm is %.0f%% from the published %.1f mm", est.M5, d*100, p.m5)
+			}
+			if d := math.Abs(est.R - p.r); d > p.rTol {
+				t.Errorf("r %.2f is %.3f from the published %.3f", est.R, d, p.r)
+			}
+			if est.Extrapolated || est.Clamped {
+				t.Errorf("lowland point extrapolated %v or clamped %v", est.Extrapolated, est.Clamped)
+			}
+		})
+	}
+}
+
+// Inverse-distance weighting is a weighted mean, so the raw estimate must
+// lie within the values of the stations it averages.
+func TestFieldIsAWeightedMean(t *testing.T) {
+	t.Parallel()
+	f := Default().field
+	for _, p := range [][2]float64{{51.5, -0.1}, {53.4, -1.5}, {56.8, -5.1}, {54.6, -5.9}, {52.0, -3.5}, {57.2, -2.1}} {
+		e, n := LatLonToGrid(p[0], p[1])
+		est := f.at(e, n)
+		used := f.nearest(e, n)[:est.Stations]
+		lo, hi := math.Inf(1), math.Inf(-1)
+		rlo, rhi := math.Inf(1), math.Inf(-1)
+		for _, c := range used {
+			lo, hi = math.Min(lo, stationM5(c.s)), math.Max(hi, stationM5(c.s))
+			rlo, rhi = math.Min(rlo, stationR(c.s)), math.Max(rhi, stationR(c.s))
+			if !est.Extrapolated && c.d > fieldCapMetres {
+				t.Errorf("%v: station %d at %.0f m used past the cap", p, c.s.ID, c.d)
+			}
+		}
+		if est.RawM5 < lo-1e-9 || est.RawM5 > hi+1e-9 || est.RawR < rlo-1e-9 || est.RawR > rhi+1e-9 {
+			t.Errorf("%v: raw M5 %.2f r %.3f outside the stations' %.2f-%.2f, %.3f-%.3f", p, est.RawM5, est.RawR, lo, hi, rlo, rhi)
+		}
+		if est.Stations < 1 || est.Stations > fieldMaxStations {
+			t.Errorf("%v: %d stations used", p, est.Stations)
+		}
+	}
+}
+
+func TestFieldClampsAndExtrapolates(t *testing.T) {
+	t.Parallel()
+	m := Default()
+	cases := []struct {
+		name                  string
+		lat, lon              float64
+		clamped, extrapolated bool
+	}{
+		// Catchments above Fort William run to RMED-1H 16 mm; the proxy
+		// overshoots the FSR range there and is held to 22 mm.
+		{"Fort William", 56.82, -5.11, true, false},
+		{"Lerwick", 60.15, -1.15, false, true},
+		{"Hugh Town, Scilly", 49.91, -6.31, false, true},
+		{"Kirkwall", 58.98, -2.96, false, true},
+		{"London", 51.51, -0.13, false, false},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			t.Parallel()
+			est, err := m.Estimate(c.lat, c.lon)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if est.Clamped != c.clamped || est.Extrapolated != c.extrapolated {
+				t.Fatalf("clamped %v extrapolated %v; want %v, %v (%+v)", est.Clamped, est.Extrapolated, c.clamped, c.extrapolated, est)
+			}
+			if est.M5 < minFieldM5 || est.M5 > maxFieldM5 || est.R < minFieldR || est.R > maxFieldR {
+				t.Fatalf("M5-60 %.1f r %.2f outside the UK range", est.M5, est.R)
+			}
+			if c.extrapolated && (est.Stations != fieldFallback || est.NearestKm <= fieldCapMetres/1000) {
+				t.Fatalf("extrapolated from %d stations, nearest %.0f km", est.Stations, est.NearestKm)
+			}
+		})
+	}
+}
+
+// The field over the whole of the UK stays in range and gives every
+// region sensible values: lower r in the wet west than in the east.
+func TestFieldGeography(t *testing.T) {
+	t.Parallel()
+	m := Default()
+	get := func(lat, lon float64) Estimate {
+		est, err := m.Estimate(lat, lon)
+		if err != nil {
+			t.Fatalf("%.2f, %.2f: %v", lat, lon, err)
+		}
+		return est
+	}
+	if west, east := get(54.60, -3.13), get(52.63, 1.30); west.R >= east.R {
+		t.Errorf("Keswick r %.2f not below Norwich r %.2f", west.R, east.R)
+	}
+	if west, east := get(56.82, -5.11), get(57.15, -2.10); west.R >= east.R {
+		t.Errorf("Fort William r %.2f not below Aberdeen r %.2f", west.R, east.R)
+	}
+}
