@@ -34,7 +34,9 @@ function subscribe(listener: () => void) {
 
 export function navigate(to: string, options: { replace?: boolean; state?: unknown } = {}) {
   const state = options.state ?? null;
-  if (options.replace) window.history.replaceState(state, '', to);
+  const here = window.location.pathname + window.location.search;
+  // Going where one already is must not leave a second identical Back step.
+  if (options.replace || to === here) window.history.replaceState(state, '', to);
   else window.history.pushState(state, '', to);
   notify();
 }

@@ -8,7 +8,7 @@ export function BadResetLinkScreen() {
   const { t } = useTranslation();
   useDocumentTitle(t('badLink.title'));
   return (
-    <section className="card card--narrow" aria-labelledby="bad-link-title">
+    <section className="card" aria-labelledby="bad-link-title">
       <h1 id="bad-link-title">{t('badLink.title')}</h1>
       <p>{t('badLink.body')}</p>
       <p>{t('badLink.action')}</p>

@@ -33,7 +33,7 @@ function NewPasswordForm({ userID, token }: { userID: string; token: string }) {
   useDocumentTitle(t('passwordReset.title'));
 
   return (
-    <section className="card card--narrow" aria-labelledby="new-password-title">
+    <section className="card" aria-labelledby="new-password-title">
       <h1 id="new-password-title">{t('passwordReset.title')}</h1>
       <form
         className="form"
