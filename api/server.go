@@ -110,6 +110,8 @@ func (s *Server) routes(r chi.Router) {
 		r.Post("/drainage/share/", s.share)
 		r.Delete("/drainage/delete/", s.deleteProject)
 		r.Get("/drainage/shared_projects/", s.sharedProjects)
+		r.Post("/projects/", s.createProject)
+		r.Post("/projects/{id}/commands", s.projectCommand)
 		r.Get("/projects/{id}/timeline", s.timeline)
 		r.Get("/ws", s.websocket)
 
