@@ -108,6 +108,8 @@ func gumbelY(t float64) float64 {
 // 5-year (growth 1) and 10-year values, a documented stand-in for the full
 // FSR table. Scotland and Northern Ireland use the same figures, also a
 // stand-in; the answer names the region so the designer can see it.
+// Returns NaN for a depth not above zero, a return period outside 1-200
+// years or an unknown region.
 func Z2(depthMM, returnPeriod float64, region Region) float64 {
 	if !(depthMM > 0 && returnPeriod >= MinReturnPeriod && returnPeriod <= MaxReturnPeriod) || !region.Valid() {
 		return math.NaN()
