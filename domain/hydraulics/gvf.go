@@ -44,6 +44,7 @@ type gvfSolution struct {
 	controlX []float64
 	went     bool
 	atol     float64
+	err      error // a non-finite state: the solve stops and reports it
 }
 
 const (
@@ -55,7 +56,7 @@ const (
 // departStep is the length of the L'Hôpital step away from a control at x:
 // short against hDepart and against x itself, since near the head the flow,
 // and with it critical depth, changes on the scale of x.
-func departStep(x float64) float64 { return math.Min(hDepart, 0.01*x) }
+func departStep(x float64) float64 { return math.Min(hDepart, math.Max(0.01*x, 1e-4)) }
 
 func solveGVF(m *model) (*gvfSolution, error) {
 	s := &gvfSolution{m: m}
@@ -70,6 +71,9 @@ func solveGVF(m *model) (*gvfSolution, error) {
 			p := s.sub[r][k]
 			if p.crit && !prevCrit && p.x > covered+1e-9 {
 				covered = s.superFrom(r, k)
+				if s.err != nil {
+					return nil, s.err
+				}
 			}
 			prevCrit = p.crit
 		}
@@ -85,10 +89,18 @@ func (s *gvfSolution) subPass() error {
 	if err != nil {
 		return err
 	}
-	s.atol = m.opts.Tol * math.Max(M, 1e-12)
+	// The absolute floor of the error test scales with the critical
+	// momentum of the outlet flow, not with a device level that may be far
+	// above it, so that thin flows upstream keep their relative accuracy.
+	last := &m.reaches[nr-1]
+	qOut := m.outletFlow()
+	s.atol = m.opts.Tol * math.Max(last.M(last.yc(qOut), qOut), 1e-300)
 	h := hStart
 	for r := nr - 1; r >= 0; r-- {
 		s.sub[r] = s.subReach(r, M, y, crit, &h)
+		if s.err != nil {
+			return s.err
+		}
 		if r > 0 {
 			p := s.sub[r][0]
 			M, y, crit = m.subTransfer(r, p.M, p.y, p.crit)
@@ -360,12 +372,24 @@ func (s *gvfSolution) subReach(r int, M, y float64, crit bool, h *float64) []pt 
 		guess = y
 		xn, m1, f1, y1, hn := st.step(x, M, f, *h, rc.x0)
 		*h = hn
+		if !finite(m1) || !finite(y1) {
+			s.err = ErrNumerical
+			break
+		}
 		qn := m.Q(rc, xn)
 		ycn := rc.yc(qn)
 		if mcn := rc.M(ycn, qn); m1 <= mcn && qn > 0 {
+			g := m.G(rc, xn)
+			if g <= 0 && x-xn > 4*hMin {
+				// Where the numerator at critical depth is negative the
+				// subcritical profile moves away from critical depth going
+				// upstream: reaching it means the step was too long.
+				*h = (x - xn) / 4
+				continue
+			}
 			m1, y1 = mcn, ycn
 			f1 = rc.slopeTerm(y1, qn)
-			crit = m.G(rc, xn) > 0
+			crit = g > 0
 		}
 		x, M, f, y, q = xn, m1, f1, y1, qn
 		pts = append(pts, pt{x, M, f, y, crit})
@@ -397,7 +421,13 @@ func (s *gvfSolution) onManifold(rc *reach, x, y, dir float64, sub bool) (float6
 		return 0, false
 	}
 	lag := lr * (ye2 - ye) / dx // ℓ·dy_eq/ds
-	return ye, math.Abs(lag) <= 2e-3*y && math.Abs(y-(ye-lag)) <= 1e-4*y
+	if math.Abs(lag) > 2e-3*y {
+		return 0, false
+	}
+	// Off the manifold by dev, the flow gets back to within 1e-4 of it over
+	// ℓ·ln(dev/1e-4): accept when that is negligible against the step.
+	dev := math.Abs(y-(ye-lag)) / y
+	return ye, dev <= 1e-4 || lr*math.Log(dev/1e-4) <= 0.01*maxStep
 }
 
 // trackSub follows the subcritical equilibrium upstream, from the point just
@@ -409,8 +439,20 @@ func (s *gvfSolution) trackSub(rc *reach, pts *[]pt, x, M, f, y, q *float64, cri
 	if !ok {
 		return
 	}
+	dryHead := m.Q(rc, rc.x0) <= 0
 	for *x > rc.x0+1e-12 {
 		xn := math.Max(*x-maxStep, rc.x0)
+		if dryHead {
+			// Towards a head with no flow the equilibrium depth vanishes
+			// like a power of the distance: approach it geometrically, and
+			// close the last millimetres with the limit, no water.
+			if *x-rc.x0 < 1e-3*maxStep {
+				*x, *y, *M, *f, *q = rc.x0, 0, 0, 0, 0
+				*pts = append(*pts, pt{*x, 0, 0, 0, false})
+				return
+			}
+			xn = math.Max(xn, rc.x0+(*x-rc.x0)/2)
+		}
 		if m.G(rc, xn) > 0 {
 			// The flow chokes ahead: hand over to the walk along critical
 			// depth, which finds the control section.
@@ -439,29 +481,70 @@ func (s *gvfSolution) trackSub(rc *reach, pts *[]pt, x, M, f, y, q *float64, cri
 	}
 }
 
-// trackSup is trackSub for supercritical flow going downstream; it stops
-// where the subcritical profile would take over (a jump), leaving that to the
-// integrator.
-func (s *gvfSolution) trackSup(r int, seg *supSeg, x, M, f, y, h *float64) {
+// trackSup is trackSub for supercritical flow going downstream. It also
+// ends the supercritical reach where it must end on the manifold: where the
+// subcritical profile takes over (a jump), or where the equilibrium meets
+// critical depth and the flow would choke (then the jump stands upstream of
+// that point). It reports the jump's chainage when there is one.
+func (s *gvfSolution) trackSup(r int, seg *supSeg, x, M, f, y, h *float64) (jump float64, jumped bool) {
 	m := s.m
 	rc := &m.reaches[r]
 	maxStep := m.opts.MaxStep
 	ye0, ok := s.onManifold(rc, *x, *y, 1, false)
 	if !ok {
-		return
+		return 0, false
+	}
+	// momentum of the supercritical flow on the manifold at ξ
+	onM := func(xi float64) float64 {
+		q := m.Q(rc, xi)
+		if ye, _, ok := m.equilibrium(rc, xi, false); ok {
+			return rc.M(ye, q)
+		}
+		return rc.M(rc.yc(q), q)
+	}
+	// the jump between a and b, where the subcritical momentum overtakes
+	jumpBetween := func(a, b float64) (float64, bool) {
+		lo, hi := a, b
+		for i := 0; i < 60 && hi-lo > 1e-9; i++ {
+			mid := (lo + hi) / 2
+			if onM(mid) >= s.subM(r, mid)*(1+1e-9) {
+				lo = mid
+			} else {
+				hi = mid
+			}
+		}
+		q := m.Q(rc, hi)
+		yj := rc.yc(q)
+		if ye, _, ok := m.equilibrium(rc, hi, false); ok {
+			yj = ye
+		}
+		seg.pts = append(seg.pts, pt{hi, rc.M(yj, q), rc.slopeTerm(yj, q), yj, false})
+		return hi, true
 	}
 	for *x < rc.x1-1e-12 {
 		xn := math.Min(*x+maxStep, rc.x1)
 		ye, lr, ok := m.equilibrium(rc, xn, false)
+		if !ok && m.G(rc, xn) <= 0 && m.G(rc, *x) > 0 {
+			lo, hi := *x, xn
+			for i := 0; i < 60 && hi-lo > 1e-9; i++ {
+				mid := (lo + hi) / 2
+				if m.G(rc, mid) > 0 {
+					lo = mid
+				} else {
+					hi = mid
+				}
+			}
+			return jumpBetween(*x, lo)
+		}
 		lag := lr * (ye - ye0) / (xn - *x)
 		if !ok || lr > trackFrac*maxStep || math.Abs(lag) > 2e-3*ye {
-			return
+			return 0, false
 		}
 		qn := m.Q(rc, xn)
 		yn := math.Min(ye-lag, rc.yc(qn))
 		mn := rc.M(yn, qn)
 		if s.subM(r, xn) > mn*(1+1e-9) {
-			return
+			return jumpBetween(*x, xn)
 		}
 		*x, *y, *M = xn, yn, mn
 		*f = rc.slopeTerm(yn, qn)
@@ -469,6 +552,7 @@ func (s *gvfSolution) trackSup(r int, seg *supSeg, x, M, f, y, h *float64) {
 		*h = maxStep / 10
 		ye0 = ye
 	}
+	return 0, false
 }
 
 // superFrom follows the supercritical flow downstream of the control at
@@ -536,9 +620,20 @@ func (s *gvfSolution) superFrom(r, k int) float64 {
 			guess = y
 			var xn, m1, f1, y1 float64
 			xn, m1, f1, y1, h = st.step(x, M, f, h, rc.x1)
+			if !finite(m1) || !finite(y1) {
+				s.err = ErrNumerical
+				s.sup[r] = append(s.sup[r], seg)
+				return rc.x1
+			}
 			qn := m.Q(rc, xn)
 			ycn := rc.yc(qn)
 			if mcn := rc.M(ycn, qn); m1 <= mcn {
+				if m.G(rc, xn) > 0 && xn-x > 4*hMin {
+					// Supercritical flow moves away from critical depth
+					// going downstream where the numerator is positive.
+					h = (xn - x) / 4
+					continue
+				}
 				m1, y1 = mcn, ycn
 				f1 = rc.slopeTerm(y1, qn)
 			}
@@ -562,7 +657,12 @@ func (s *gvfSolution) superFrom(r, k int) float64 {
 			x, M, f, y = xn, m1, f1, y1
 			seg.pts = append(seg.pts, pt{x, M, f, y, false})
 			if h < 0.2*maxStep {
-				s.trackSup(r, &seg, &x, &M, &f, &y, &h)
+				if xj, jumped := s.trackSup(r, &seg, &x, &M, &f, &y, &h); jumped {
+					seg.xb = xj
+					s.sup[r] = append(s.sup[r], seg)
+					s.jumpsX = append(s.jumpsX, xj)
+					return xj
+				}
 			}
 		}
 		seg.xb = rc.x1

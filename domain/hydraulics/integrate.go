@@ -81,7 +81,10 @@ type stepper struct {
 // (> 0) but not beyond xEnd. It returns the accepted point and the step to
 // try next.
 func (st *stepper) step(x, M, f, h, xEnd float64) (x1, m1, f1, y1, hNext float64) {
-	for {
+	if !finite(M) || !finite(f) {
+		return xEnd, math.NaN(), math.NaN(), math.NaN(), h
+	}
+	for tries := 0; ; tries++ {
 		hh := math.Min(math.Min(h, st.maxStep), math.Abs(xEnd-x))
 		if math.Abs(xEnd-x)-hh < 1e-6 {
 			hh = math.Abs(xEnd - x)
@@ -95,7 +98,9 @@ func (st *stepper) step(x, M, f, h, xEnd float64) (x1, m1, f1, y1, hNext float64
 		if en > 0 {
 			grow = math.Min(5, math.Max(0.2, 0.9*math.Pow(en, -1/order)))
 		}
-		if (en > 1 || !finite(m1)) && hh > hMin {
+		// Past hMin (or after many rejections, which only a state on the
+		// edge of the engine's range causes) the step is taken as it is.
+		if (en > 1 || !finite(m1)) && hh > 2*hMin && tries < 60 {
 			h = math.Max(hh*math.Min(grow, 0.5), hMin)
 			continue
 		}

@@ -196,6 +196,8 @@ func maxScale(m *model) (float64, error) {
 		m.scale = s
 		return fillRatio(m)
 	}
+	// Beyond the engine's flow range the answer is "more than that".
+	sMax := maxTotalFlow / m.outletFlow()
 	lo, hi := 0.0, math.Inf(1) // ratio(lo) < 1 ≤ ratio(hi)
 	s0 := 1.0
 	r0, err := ratio(s0)
@@ -204,6 +206,13 @@ func maxScale(m *model) (float64, error) {
 	}
 	if !(r0 > 0) {
 		return 0, nil
+	}
+	if r0 >= 1 {
+		// An outlet that holds water above the channel top even without
+		// flow leaves no capacity at all.
+		if d0, err := m.outlet.DownstreamDepth(0); err == nil && d0 >= m.availableDepth(m.L) {
+			return 0, nil
+		}
 	}
 	p := 2.0 / 3.0
 	for i := 0; i < 60; i++ {
@@ -226,8 +235,16 @@ func maxScale(m *model) (float64, error) {
 				s1 = math.Sqrt(lo * hi)
 			}
 		}
-		if s1 > 1e9 {
-			return s1, nil // never fills: an absurd capacity is still a finite answer
+		if s1 < 1e-6 {
+			// It floods with under a millionth of the design flow: no
+			// capacity worth the name.
+			return 0, nil
+		}
+		if s1 >= sMax {
+			if s0 >= sMax {
+				return sMax, nil
+			}
+			s1 = sMax
 		}
 		r1, err := ratio(s1)
 		if err != nil {
