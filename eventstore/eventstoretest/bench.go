@@ -4,6 +4,7 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
+	"slices"
 	"sync"
 	"sync/atomic"
 	"testing"
@@ -64,44 +65,65 @@ func benchEvents(n int) []eventstore.NewEvent {
 func benchAppend(b *testing.B, store, raw Baseline, events, writers int) {
 	ctx := context.Background()
 	prefix := "bench-" + uuid.NewString() + "-"
-	var next atomic.Int64
-	var storeTime, rawTime atomic.Int64 // ns, summed over the writers
-	var wg sync.WaitGroup
+	var (
+		next                 atomic.Int64
+		mu                   sync.Mutex
+		storeTimes, rawTimes []time.Duration
+		wg                   sync.WaitGroup
+	)
 	b.ResetTimer()
 	for w := range writers {
 		wg.Go(func() {
 			stream := fmt.Sprintf("%s%d", prefix, w)
 			version := int64(1)
-			type method struct {
-				fn  Baseline
-				sum *atomic.Int64
-			}
-			methods := []method{{store, &storeTime}, {raw, &rawTime}}
-			for next.Add(1) <= int64(b.N) {
-				// Taking turns at going first, as the first of a pair was
-				// seen to pay for waking the writer up.
-				methods[0], methods[1] = methods[1], methods[0]
-				for _, m := range methods {
+			var times [2][]time.Duration // store, raw
+			fns := [2]Baseline{store, raw}
+			for op := 0; next.Add(1) <= int64(b.N); op++ {
+				for k := range 2 {
+					// Taking turns at going first, as the first of a pair
+					// was seen to pay for waking the writer up.
+					m := (k + op) % 2
 					evs := benchEvents(events)
 					start := time.Now()
-					if err := m.fn(ctx, stream, version, evs); err != nil {
+					if err := fns[m](ctx, stream, version, evs); err != nil {
 						b.Errorf("append to %s: %v", stream, err)
 						return
 					}
-					m.sum.Add(int64(time.Since(start)))
+					times[m] = append(times[m], time.Since(start))
 				}
 				version += int64(events)
 			}
+			mu.Lock()
+			storeTimes, rawTimes = append(storeTimes, times[0]...), append(rawTimes, times[1]...)
+			mu.Unlock()
 		})
 	}
 	wg.Wait()
-	storeLatency := float64(storeTime.Load()) / float64(b.N)
-	rawLatency := float64(rawTime.Load()) / float64(b.N)
-	b.ReportMetric(storeLatency/1e3, "store-µs/append")
-	b.ReportMetric(rawLatency/1e3, "raw-µs/append")
-	b.ReportMetric(storeLatency/rawLatency, "store/raw")
-	// writers appends are under way at any time, each taking storeLatency.
-	b.ReportMetric(float64(writers*events)/storeLatency*1e9, "store-events/s")
+	if b.Failed() {
+		return
+	}
+	storeMean, rawMean := mean(storeTimes), mean(rawTimes)
+	b.ReportMetric(storeMean/1e3, "store-µs/append")
+	b.ReportMetric(rawMean/1e3, "raw-µs/append")
+	b.ReportMetric(storeMean/rawMean, "store/raw")
+	// The median ratio as well: on a shared machine a few stalls of other
+	// work can sway a mean.
+	b.ReportMetric(median(storeTimes)/median(rawTimes), "store/raw-p50")
+	// writers appends are under way at any time, each taking storeMean.
+	b.ReportMetric(float64(writers*events)/storeMean*1e9, "store-events/s")
+}
+
+func mean(ds []time.Duration) float64 {
+	var sum time.Duration
+	for _, d := range ds {
+		sum += d
+	}
+	return float64(sum) / float64(len(ds))
+}
+
+func median(ds []time.Duration) float64 {
+	slices.Sort(ds)
+	return float64(ds[len(ds)/2])
 }
 
 // benchReadAll reads the log in pages, from the start again at its end,

@@ -61,6 +61,7 @@ func Run(t *testing.T, open func(t *testing.T) eventstore.Store) {
 		{"ConcurrentRetry", testConcurrentRetry},
 		{"DuplicateID", testDuplicateID},
 		{"LargePayload", testLargePayload},
+		{"ManyEventsInOneAppend", testManyEvents},
 		{"Metadata", testMetadata},
 		{"ReadStream", testReadStream},
 		{"ReadAllPaging", testReadAllPaging},
@@ -634,6 +635,30 @@ func testLargePayload(t *testing.T, s eventstore.Store) {
 	for i, e := range evs {
 		checkStored(t, got[i], stream, int64(i+1), e)
 		checkStored(t, all[i], stream, int64(i+1), e)
+	}
+}
+
+// testManyEvents appends more events at once than a store may handle with
+// its usual statement.
+func testManyEvents(t *testing.T, s eventstore.Store) {
+	stream := "many-" + newID()
+	mustAppend(t, s, stream, eventstore.NoStream, events(3)...)
+	evs := events(500)
+	want := eventstore.AppendResult{FirstVersion: 4, LastVersion: 503}
+	if res := mustAppend(t, s, stream, eventstore.Exactly(3), evs...); res != want {
+		t.Errorf("result %+v, want %+v", res, want)
+	}
+	if res, err := s.Append(t.Context(), stream, eventstore.Exactly(3), evs...); err != nil || res != want {
+		t.Errorf("retry: %+v, %v; want %+v", res, err, want)
+	}
+	got := mustReadStream(t, s, stream, 4, 0)
+	if len(got) != len(evs) {
+		t.Fatalf("stream has %d events from version 4, want %d", len(got), len(evs))
+	}
+	all := readAll(t, s, 503)
+	for i, e := range evs {
+		checkStored(t, got[i], stream, int64(i+4), e)
+		checkStored(t, all[i+3], stream, int64(i+4), e)
 	}
 }
 
