@@ -13,26 +13,15 @@ import (
 	"strings"
 )
 
-// Postgres holds the PostgreSQL migrations, at the root of the FS.
-var Postgres = sub(postgresFS, "postgres")
-
-// SQLite holds the SQLite migrations, at the root of the FS.
-var SQLite = sub(sqliteFS, "sqlite")
-
+// Postgres holds the PostgreSQL migrations, as postgres/NNNN_name.sql.
+//
 //go:embed postgres/*.sql
-var postgresFS embed.FS
+var Postgres embed.FS
 
+// SQLite holds the SQLite migrations, as sqlite/NNNN_name.sql.
+//
 //go:embed sqlite/*.sql
-var sqliteFS embed.FS
-
-func sub(fsys embed.FS, dir string) fs.FS {
-	s, err := fs.Sub(fsys, dir)
-	if err != nil {
-		// fs.Sub fails only for an invalid path, which is a constant here.
-		panic(err)
-	}
-	return s
-}
+var SQLite embed.FS
 
 // Migration is one SQL file.
 type Migration struct {
@@ -44,14 +33,18 @@ type Migration struct {
 	SQL  string
 }
 
-// List returns the *.sql files at the root of fsys in Version order. Every
-// file must start with a number followed by '_' and numbers must be unique,
-// so that two engineers adding a migration at once get an error rather than
-// an arbitrary order.
-func List(fsys fs.FS) ([]Migration, error) {
-	names, err := fs.Glob(fsys, "*.sql")
+// List returns the *.sql files in directory dir of fsys in Version order,
+// e.g. List(migrations.Postgres, "postgres"). Every file must start with a
+// number followed by '_' and numbers must be unique, so that two engineers
+// adding a migration at once get an error rather than an arbitrary order.
+func List(fsys fs.FS, dir string) ([]Migration, error) {
+	sub, err := fs.Sub(fsys, dir)
 	if err != nil {
-		return nil, fmt.Errorf("list migrations: %w", err)
+		return nil, fmt.Errorf("list migrations in %s: %w", dir, err)
+	}
+	names, err := fs.Glob(sub, "*.sql")
+	if err != nil {
+		return nil, fmt.Errorf("list migrations in %s: %w", dir, err)
 	}
 	ms := make([]Migration, 0, len(names))
 	seen := make(map[int]string, len(names))
@@ -65,7 +58,7 @@ func List(fsys fs.FS) ([]Migration, error) {
 			return nil, fmt.Errorf("migrations %s and %s share number %d", other, name, v)
 		}
 		seen[v] = name
-		b, err := fs.ReadFile(fsys, name)
+		b, err := fs.ReadFile(sub, name)
 		if err != nil {
 			return nil, fmt.Errorf("read migration %s: %w", name, err)
 		}

@@ -11,11 +11,12 @@ import (
 
 func TestList(t *testing.T) {
 	ms, err := migrations.List(fstest.MapFS{
-		"0010_later.sql":  {Data: []byte("SELECT 10;")},
-		"0002_second.sql": {Data: []byte("SELECT 2;")},
-		"0001_first.sql":  {Data: []byte("SELECT 1;")},
-		"README.md":       {Data: []byte("not a migration")},
-	})
+		"d/0010_later.sql":   {Data: []byte("SELECT 10;")},
+		"d/0002_second.sql":  {Data: []byte("SELECT 2;")},
+		"d/0001_first.sql":   {Data: []byte("SELECT 1;")},
+		"d/README.md":        {Data: []byte("not a migration")},
+		"0003_elsewhere.sql": {Data: []byte("SELECT 3;")},
+	}, "d")
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -38,21 +39,21 @@ func TestListRejects(t *testing.T) {
 		"zero":              {"0000_zero.sql": {}},
 		"number used twice": {"0001_a.sql": {}, "001_b.sql": {}},
 	} {
-		if _, err := migrations.List(fsys); err == nil {
+		if _, err := migrations.List(fsys, "."); err == nil {
 			t.Errorf("%s: List accepted %v", name, fsys)
 		}
 	}
 }
 
 func TestEmbedded(t *testing.T) {
-	for name, fsys := range map[string]fs.FS{"postgres": migrations.Postgres, "sqlite": migrations.SQLite} {
-		ms, err := migrations.List(fsys)
+	for dir, fsys := range map[string]fs.FS{"postgres": migrations.Postgres, "sqlite": migrations.SQLite} {
+		ms, err := migrations.List(fsys, dir)
 		if err != nil {
-			t.Errorf("%s: %v", name, err)
+			t.Errorf("%s: %v", dir, err)
 			continue
 		}
 		if len(ms) == 0 || ms[0].Name != "0001_events.sql" || !strings.Contains(ms[0].SQL, "CREATE TABLE events") {
-			t.Errorf("%s: migrations %v do not start with the event store", name, ms)
+			t.Errorf("%s: migrations %v do not start with the event store", dir, ms)
 		}
 	}
 }

@@ -17,7 +17,7 @@ const migrationLock = 0x6472_6169_6e64_6573 // "draindes"
 // at databaseURL lacks, in order, each in its own transaction, and records
 // them in schema_migrations. Running it again changes nothing.
 func Migrate(ctx context.Context, databaseURL string) error {
-	ms, err := migrations.List(migrations.Postgres)
+	ms, err := migrations.List(migrations.Postgres, "postgres")
 	if err != nil {
 		return err
 	}

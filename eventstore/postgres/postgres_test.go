@@ -44,7 +44,7 @@ func TestMigrateIsIdempotentAndSerialised(t *testing.T) {
 	if err := postgres.Migrate(t.Context(), url); err != nil {
 		t.Fatalf("migrate again: %v", err)
 	}
-	ms, err := migrations.List(migrations.Postgres)
+	ms, err := migrations.List(migrations.Postgres, "postgres")
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -14,7 +14,7 @@ import (
 // its check that a file is missing to recording it, and processes opening
 // the file together apply each file once.
 func migrate(ctx context.Context, db *sql.DB) error {
-	ms, err := migrations.List(migrations.SQLite)
+	ms, err := migrations.List(migrations.SQLite, "sqlite")
 	if err != nil {
 		return err
 	}

@@ -30,7 +30,7 @@ func TestOpenConfiguresAndMigratesOnce(t *testing.T) {
 		if _, err := s.read.ExecContext(t.Context(), `DELETE FROM streams`); err == nil {
 			t.Error("the read pool can write")
 		}
-		ms, err := migrations.List(migrations.SQLite)
+		ms, err := migrations.List(migrations.SQLite, "sqlite")
 		if err != nil {
 			t.Fatal(err)
 		}
