@@ -207,17 +207,39 @@ var trackFrac = 0.5
 // of a few ℓ. The profile is then y_eq lagging by ℓ·dy_eq/ds (the first term
 // of the slow-manifold expansion), which is what the equation itself gives
 // to within O(ℓ²): the tracking loses no accuracy where it is used.
-func (m *model) equilibrium(rc *reach, x float64, sub bool) (yEq, lr float64, ok bool) {
+func (m *model) equilibrium(rc *reach, x float64, sub bool, guess float64) (yEq, lr float64, ok bool) {
 	q := m.Q(rc, x)
 	if q <= 0 {
 		return 0, 0, false
 	}
 	qx := m.q(x)
-	num := func(y float64) float64 {
-		a := rc.area(y)
-		return rc.s0 - rc.sf(y, q) - 2*q*qx/(Gravity*a*a)
-	}
 	yc := rc.yc(q)
+	onBranch := func(y float64) bool { return (sub && y > yc) || (!sub && y < yc && y > 0) }
+	// Newton from the caller's guess (the previous point's equilibrium, or
+	// the present depth): two or three iterations where the manifold is
+	// smooth, which is where it is used.
+	if onBranch(guess) {
+		y := guess
+		for i := 0; i < 8; i++ {
+			n, ny := rc.numerator(y, q, qx)
+			if !(ny > 0) {
+				break
+			}
+			next := y - n/ny
+			if !onBranch(next) {
+				break
+			}
+			if math.Abs(next-y) <= 1e-12*y {
+				_, ny = rc.numerator(next, q, qx)
+				return next, math.Abs(1-rc.froude2(next, q)) / ny, ny > 0
+			}
+			y = next
+		}
+	}
+	num := func(y float64) float64 {
+		n, _ := rc.numerator(y, q, qx)
+		return n
+	}
 	fc := num(yc)
 	var lo, hi, flo, fhi float64
 	if sub {
@@ -248,8 +270,7 @@ func (m *model) equilibrium(rc *reach, x float64, sub bool) (yEq, lr float64, ok
 		}
 	}
 	yEq = illinois(num, lo, hi, flo, fhi)
-	dy := 1e-6 * yEq
-	ny := (num(yEq+dy) - num(yEq-dy)) / (2 * dy)
+	_, ny := rc.numerator(yEq, q, qx)
 	if !(ny > 0) {
 		return 0, 0, false
 	}
@@ -408,19 +429,34 @@ func (s *gvfSolution) subReach(r int, M, y float64, crit bool, h *float64) []pt 
 func (s *gvfSolution) onManifold(rc *reach, x, y, dir float64, sub bool) (float64, bool) {
 	m := s.m
 	maxStep := m.opts.MaxStep
-	ye, lr, ok := m.equilibrium(rc, x, sub)
+	// Cheap screen first, from the numerator and its slope at the present
+	// depth: the relaxation length here, and how far the equilibrium is.
+	q := m.Q(rc, x)
+	if q <= 0 {
+		return 0, false
+	}
+	qx := m.q(x)
+	n, ny := rc.numerator(y, q, qx)
+	if !(ny > 0) {
+		return 0, false
+	}
+	if math.Abs(1-rc.froude2(y, q))/ny > 2*trackFrac*maxStep || math.Abs(n)/ny > 0.2*y {
+		return 0, false
+	}
+	ye, lr, ok := m.equilibrium(rc, x, sub, y-n/ny)
 	if !ok || lr > trackFrac*maxStep {
 		return 0, false
 	}
-	dx := 0.01 * maxStep
-	if x+dir*dx < rc.x0 || x+dir*dx > rc.x1 {
+	// dy_eq/dx = −N_x/N_y (implicit function), N_x by a difference in x.
+	dx := 1e-3 * maxStep
+	xa, xb := math.Max(x-dx, rc.x0), math.Min(x+dx, rc.x1)
+	if xb <= xa {
 		return 0, false
 	}
-	ye2, _, ok := m.equilibrium(rc, x+dir*dx, sub)
-	if !ok {
-		return 0, false
-	}
-	lag := lr * (ye2 - ye) / dx // ℓ·dy_eq/ds
+	na, _ := rc.numerator(ye, m.Q(rc, xa), m.q(xa))
+	nb, _ := rc.numerator(ye, m.Q(rc, xb), m.q(xb))
+	_, nye := rc.numerator(ye, q, qx)
+	lag := lr * dir * (-(nb - na) / (xb - xa) / nye) // ℓ·dy_eq/ds
 	if math.Abs(lag) > 2e-3*y {
 		return 0, false
 	}
@@ -465,7 +501,7 @@ func (s *gvfSolution) trackSub(rc *reach, pts *[]pt, x, M, f, y, q *float64, cri
 			*pts = append(*pts, pt{*x, *M, *f, *y, true})
 			return
 		}
-		ye, lr, ok := m.equilibrium(rc, xn, true)
+		ye, lr, ok := m.equilibrium(rc, xn, true, ye0)
 		lag := lr * (ye - ye0) / (xn - *x) // dy_eq/ds with s = −x
 		if !ok || lr > trackFrac*maxStep || math.Abs(lag) > 2e-3*ye {
 			return
@@ -497,7 +533,7 @@ func (s *gvfSolution) trackSup(r int, seg *supSeg, x, M, f, y, h *float64) (jump
 	// momentum of the supercritical flow on the manifold at ξ
 	onM := func(xi float64) float64 {
 		q := m.Q(rc, xi)
-		if ye, _, ok := m.equilibrium(rc, xi, false); ok {
+		if ye, _, ok := m.equilibrium(rc, xi, false, ye0); ok {
 			return rc.M(ye, q)
 		}
 		return rc.M(rc.yc(q), q)
@@ -515,7 +551,7 @@ func (s *gvfSolution) trackSup(r int, seg *supSeg, x, M, f, y, h *float64) (jump
 		}
 		q := m.Q(rc, hi)
 		yj := rc.yc(q)
-		if ye, _, ok := m.equilibrium(rc, hi, false); ok {
+		if ye, _, ok := m.equilibrium(rc, hi, false, ye0); ok {
 			yj = ye
 		}
 		seg.pts = append(seg.pts, pt{hi, rc.M(yj, q), rc.slopeTerm(yj, q), yj, false})
@@ -523,7 +559,7 @@ func (s *gvfSolution) trackSup(r int, seg *supSeg, x, M, f, y, h *float64) (jump
 	}
 	for *x < rc.x1-1e-12 {
 		xn := math.Min(*x+maxStep, rc.x1)
-		ye, lr, ok := m.equilibrium(rc, xn, false)
+		ye, lr, ok := m.equilibrium(rc, xn, false, ye0)
 		if !ok && m.G(rc, xn) <= 0 && m.G(rc, *x) > 0 {
 			lo, hi := *x, xn
 			for i := 0; i < 60 && hi-lo > 1e-9; i++ {

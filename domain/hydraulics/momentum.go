@@ -237,3 +237,24 @@ func energyDown(u, d *reach, q, yu float64) (yd float64, ok bool) {
 	}
 	return (lo + hi) / 2, true
 }
+
+// numerator is N = S0 − Sf − 2Qq/(gA²), the numerator of the flow equation,
+// and its derivative in y, N_y = −Sf·((4/3)P'/P − (10/3)T/A) + 4Qq·T/(gA³)
+// (P' by a central difference, which costs no cube root).
+func (r *reach) numerator(y, q, qx float64) (n, ny float64) {
+	a := r.area(y)
+	if a <= 0 {
+		return math.Inf(-1), 0
+	}
+	t := r.sh.TopWidth(y)
+	sf := r.sf(y, q)
+	n = r.s0 - sf - 2*q*qx/(Gravity*a*a)
+	ny = 4 * q * qx * t / (Gravity * a * a * a)
+	if sf > 0 {
+		p := r.sh.WettedPerimeter(y)
+		d := 1e-6 * y
+		dp := (r.sh.WettedPerimeter(y+d) - r.sh.WettedPerimeter(y-d)) / (2 * d)
+		ny -= sf * (4.0/3.0*dp/p - 10.0/3.0*t/a)
+	}
+	return n, ny
+}

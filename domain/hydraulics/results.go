@@ -87,7 +87,11 @@ func CalculateWith(run Run, opts Options) (*Results, error) {
 	}
 	res := buildResults(run, m, prof)
 	if !m.opts.SkipMaxDischarge {
-		s, err := maxScale(m)
+		r1, err := fillRatioOf(m, prof)
+		if err != nil {
+			return nil, err
+		}
+		s, err := maxScale(m, r1)
 		if err != nil {
 			return nil, err
 		}
@@ -123,6 +127,10 @@ func fillRatio(m *model) (float64, error) {
 	if err != nil {
 		return 0, err
 	}
+	return fillRatioOf(m, prof)
+}
+
+func fillRatioOf(m *model, prof profile) (float64, error) {
 	worst, wr, wk := 0.0, 0, -1
 	var xs, best []float64
 	for r := range m.reaches {
@@ -187,7 +195,9 @@ func goldenMax(f func(float64) float64, a, b float64) float64 {
 // bisection (in log scale) whenever a secant step leaves it or stalls, so it
 // converges even where the ratio jumps (a hydraulic jump moving along the
 // run).
-func maxScale(m *model) (float64, error) {
+//
+// r1 is the fill ratio at the design flow, already known to the caller.
+func maxScale(m *model, r1 float64) (float64, error) {
 	defer func() { m.scale = 1 }()
 	if m.outletFlow() <= 0 {
 		return 0, nil
@@ -199,11 +209,7 @@ func maxScale(m *model) (float64, error) {
 	// Beyond the engine's flow range the answer is "more than that".
 	sMax := maxTotalFlow / m.outletFlow()
 	lo, hi := 0.0, math.Inf(1) // ratio(lo) < 1 ≤ ratio(hi)
-	s0 := 1.0
-	r0, err := ratio(s0)
-	if err != nil {
-		return 0, err
-	}
+	s0, r0 := 1.0, r1
 	if !(r0 > 0) {
 		return 0, nil
 	}
@@ -221,7 +227,7 @@ func maxScale(m *model) (float64, error) {
 		} else {
 			hi = math.Min(hi, s0)
 		}
-		if math.Abs(r0-1) < 1e-5 || hi/lo-1 < 1e-5 {
+		if math.Abs(r0-1) < 1e-4 || hi/lo-1 < 1e-5 {
 			break
 		}
 		s1 := s0 * math.Exp(-math.Log(r0)/p)
@@ -258,7 +264,7 @@ func maxScale(m *model) (float64, error) {
 		}
 		s0, r0 = s1, r1
 	}
-	if r0 <= 1 || math.Abs(r0-1) < 1e-5 {
+	if r0 <= 1 || math.Abs(r0-1) < 1e-4 {
 		return s0, nil
 	}
 	return lo, nil

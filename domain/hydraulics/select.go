@@ -71,12 +71,25 @@ func SelectSections(base Run, candidates [][]Section, opts Options) (int, *Resul
 	}, opts)
 }
 
-// floodMargin keeps the search's verdict on the safe side of the result's
-// own overflow test, which samples the profile at slightly different points.
-const floodMargin = 1e-6
+// floodMargin keeps the search's verdict on the safe side of the final
+// calculation's own overflow test, which is made at the full accuracy and
+// samples the profile at slightly different points: a candidate counts as
+// flooding from 99.99 % full.
+const floodMargin = 1e-4
+
+// searchOptions are the numerics of the flood tests during a search: a
+// looser tolerance and longer steps, whose effect on the depths (about 1e-6,
+// docs/hydraulics.md) is far inside floodMargin.
+func searchOptions(opts Options) Options {
+	o := opts.withDefaults()
+	o.Tol = math.Min(o.Tol*100, 1e-5)
+	o.MaxStep = math.Min(o.MaxStep*2, 20)
+	o.SkipMaxDischarge = true
+	return o
+}
 
 func floodsStrict(run Run, opts Options) (bool, error) {
-	opts.SkipMaxDischarge = true
+	opts = searchOptions(opts)
 	m, err := compile(run, opts)
 	if err != nil {
 		return false, err
