@@ -21,6 +21,10 @@ func Migrate(ctx context.Context, databaseURL string) error {
 	if err != nil {
 		return err
 	}
+	return migrate(ctx, databaseURL, ms)
+}
+
+func migrate(ctx context.Context, databaseURL string, ms []migrations.Migration) error {
 	conn, err := pgx.Connect(ctx, databaseURL)
 	if err != nil {
 		return fmt.Errorf("migrate: %w", err)

@@ -8,16 +8,12 @@ import (
 	"draindesign/migrations"
 )
 
-// migrate applies the migrations in migrations.SQLite that db lacks, each in
-// its own transaction, recorded in schema_migrations. db must begin its
+// migrate applies the migrations ms that db lacks, each in its own
+// transaction, recorded in schema_migrations. db must begin its
 // transactions IMMEDIATE: then a process migrating holds the write lock from
 // its check that a file is missing to recording it, and processes opening
 // the file together apply each file once.
-func migrate(ctx context.Context, db *sql.DB) error {
-	ms, err := migrations.List(migrations.SQLite, "sqlite")
-	if err != nil {
-		return err
-	}
+func migrate(ctx context.Context, db *sql.DB, ms []migrations.Migration) error {
 	if _, err := db.ExecContext(ctx, `CREATE TABLE IF NOT EXISTS schema_migrations (
 		version    INTEGER PRIMARY KEY,
 		name       TEXT NOT NULL,

@@ -1,6 +1,7 @@
 package sqlite
 
 import (
+	"database/sql"
 	"path/filepath"
 	"testing"
 
@@ -44,5 +45,42 @@ func TestOpenConfiguresAndMigratesOnce(t *testing.T) {
 	}
 	if matches, _ := filepath.Glob(filepath.Join(filepath.Dir(path), "*")); len(matches) == 0 || filepath.Base(matches[0]) != filepath.Base(path) {
 		t.Errorf("files %v, want the database at %s", matches, path)
+	}
+}
+
+// TestMigrateAppliesInOrderOnce runs the runner on made-up migrations, as
+// later read-model migrations will arrive.
+func TestMigrateAppliesInOrderOnce(t *testing.T) {
+	db, err := sql.Open("sqlite", "file:"+filepath.Join(t.TempDir(), "m.db")+"?_txlock=immediate")
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer db.Close()
+	db.SetMaxOpenConns(1)
+	m1 := migrations.Migration{Version: 1, Name: "0001_a.sql", SQL: `CREATE TABLE a (x int); INSERT INTO a VALUES (1);`}
+	m2 := migrations.Migration{Version: 2, Name: "0002_b.sql", SQL: `CREATE TABLE b (x int); INSERT INTO b SELECT x + 1 FROM a;`}
+	bad := migrations.Migration{Version: 3, Name: "0003_bad.sql", SQL: `CREATE TABLE c (x int); SELECT no_such_column FROM b;`}
+
+	if err := migrate(t.Context(), db, []migrations.Migration{m1}); err != nil {
+		t.Fatal(err)
+	}
+	// Were 0001 run again, CREATE TABLE a would fail.
+	if err := migrate(t.Context(), db, []migrations.Migration{m1, m2}); err != nil {
+		t.Fatal(err)
+	}
+	if err := migrate(t.Context(), db, []migrations.Migration{m1, m2, bad}); err == nil {
+		t.Fatal("a failing migration gave no error")
+	}
+	var b int
+	if err := db.QueryRow(`SELECT x FROM b`).Scan(&b); err != nil || b != 2 {
+		t.Errorf("b holds %d (%v), want 2: 0002 runs after 0001", b, err)
+	}
+	var c int
+	if err := db.QueryRow(`SELECT count(*) FROM sqlite_schema WHERE name = 'c'`).Scan(&c); err != nil || c != 0 {
+		t.Errorf("table c exists (%v); a failed migration must leave nothing", err)
+	}
+	var names string
+	if err := db.QueryRow(`SELECT group_concat(name, ' ') FROM (SELECT name FROM schema_migrations ORDER BY version)`).Scan(&names); err != nil || names != "0001_a.sql 0002_b.sql" {
+		t.Errorf("recorded %q (%v), want 0001_a.sql 0002_b.sql", names, err)
 	}
 }

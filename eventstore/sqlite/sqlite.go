@@ -26,6 +26,7 @@ import (
 
 	"draindesign/eventstore"
 	"draindesign/eventstore/internal/appendcheck"
+	"draindesign/migrations"
 )
 
 // Store is an eventstore.Store on a SQLite file.
@@ -71,7 +72,11 @@ func open(ctx context.Context, path string) (_ *Store, err error) {
 	// Keep the one connection, and the statements prepared on it, for good.
 	s.write.SetConnMaxIdleTime(0)
 	s.write.SetConnMaxLifetime(0)
-	if err = migrate(ctx, s.write); err != nil {
+	ms, err := migrations.List(migrations.SQLite, "sqlite")
+	if err != nil {
+		return nil, err
+	}
+	if err = migrate(ctx, s.write, ms); err != nil {
 		return nil, err
 	}
 	if s.read, err = sql.Open("sqlite", name+"&_query_only=1"); err != nil {
