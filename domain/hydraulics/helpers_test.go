@@ -33,7 +33,15 @@ func depthAt(t *testing.T, res *Results, x float64) float64 {
 	return best
 }
 
-func relErr(got, want float64) float64 { return math.Abs(got-want) / math.Abs(want) }
+// relErr is |got − want|/|want|; NaN or Inf on either side gives +Inf so
+// that a comparison "relErr(...) > tol" fails as it should.
+func relErr(got, want float64) float64 {
+	e := math.Abs(got-want) / math.Abs(want)
+	if math.IsNaN(e) {
+		return math.Inf(1)
+	}
+	return e
+}
 
 func mustCalc(t testing.TB, run Run, opts Options) *Results {
 	t.Helper()
