@@ -11,10 +11,13 @@
 // ReadAll back until it ends.
 //
 // Each append is one statement whose first write is to its stream's row in
-// streams. That row lock makes appends to one stream wait for each other,
-// and since a transaction only gets its id at its first write, the id of a
-// later append to a stream is larger: the log holds each stream in version
-// order.
+// streams, made only if the row holds the expected version in the
+// statement's snapshot (a concurrent append that commits first makes the
+// re-check fail: a conflict). So the append that wrote the previous version
+// committed before that snapshot was taken, and as a transaction gets its id
+// only at its first write, the new append's id is larger: the log holds
+// each stream in version order. Any is turned into an exact version for
+// this, and the UNIQUE (stream_id, version) on events backs the row up.
 package postgres
 
 import (
