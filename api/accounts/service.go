@@ -56,7 +56,7 @@ func (s *Service) claim(ctx context.Context, stream, userID string) error {
 	}
 	data, _ := json.Marshal(reservation{UserID: userID})
 	_, err = s.Store.Append(ctx, stream, eventstore.Exactly(int64(len(evs))), eventstore.NewEvent{
-		ID: uuid.NewString(), Type: typeClaimed, Data: data, Metadata: eventstore.Metadata{Author: userID, Time: s.now()},
+		ID: newEventID(), Type: typeClaimed, Data: data, Metadata: eventstore.Metadata{Author: userID, Time: s.now()},
 	})
 	if errors.Is(err, eventstore.ErrConflict) {
 		return errTaken
@@ -71,7 +71,7 @@ func (s *Service) release(ctx context.Context, stream, userID string) error {
 	}
 	data, _ := json.Marshal(reservation{UserID: userID})
 	_, err = s.Store.Append(ctx, stream, eventstore.Exactly(v), eventstore.NewEvent{
-		ID: uuid.NewString(), Type: typeReleased, Data: data, Metadata: eventstore.Metadata{Author: userID, Time: s.now()},
+		ID: newEventID(), Type: typeReleased, Data: data, Metadata: eventstore.Metadata{Author: userID, Time: s.now()},
 	})
 	return err
 }
@@ -209,7 +209,7 @@ func (s *Service) append(ctx context.Context, id string, expected eventstore.Exp
 		if err != nil {
 			return err
 		}
-		batch[i] = eventstore.NewEvent{ID: uuid.NewString(), Type: typ, Data: data, Metadata: meta}
+		batch[i] = eventstore.NewEvent{ID: newEventID(), Type: typ, Data: data, Metadata: meta}
 	}
 	if _, err := s.Store.Append(ctx, account.Stream(id), expected, batch...); err != nil {
 		return fmt.Errorf("append to account %s: %w", id, err)
@@ -219,3 +219,7 @@ func (s *Service) append(ctx context.Context, id string, expected eventstore.Exp
 	}
 	return nil
 }
+
+// newEventID is time-ordered (UUIDv7) so event-id index inserts stay at the
+// end of the index.
+func newEventID() string { return uuid.Must(uuid.NewV7()).String() }
