@@ -1,9 +1,21 @@
+import type { DrainageSystem } from '../design/types';
 import type { Send } from './http';
+import type {
+  CalculateAnswer,
+  EditAnswer,
+  LoadAnswer,
+  LoadKey,
+  LoadRunAnswer,
+  ProjectCommand,
+  SaveAnswer,
+  SavePayload,
+} from './projectTypes';
 import type {
   Country,
   PasswordResetConfirmation,
   ProjectListItem,
   Registration,
+  UserCountryAnswer,
   UserEnvelope,
   UserSettingsPatch,
 } from './types';
@@ -35,9 +47,34 @@ export function createDrainageApi(open: Send, authed: Send) {
     register: (registration: Registration) =>
       open<unknown>('POST', '/drainage/register/', registration),
     projects: () => authed<ProjectListItem[]>('GET', '/drainage/projects/'),
+    sharedProjects: (creator?: string) =>
+      authed<ProjectListItem[]>(
+        'GET',
+        `/drainage/shared_projects/${creator ? `?creator=${encodeURIComponent(creator)}` : ''}`,
+      ),
     updateUserSettings: (patch: UserSettingsPatch) =>
-      authed<unknown>('PATCH', '/drainage/user_settings/', patch),
+      authed<UserEnvelope>('PATCH', '/drainage/user_settings/', patch),
+    updateUserCountry: (country: string) =>
+      authed<UserCountryAnswer>('PATCH', '/drainage/user_settings/country/', { country }),
+    products: () => authed<DrainageSystem[]>('GET', '/drainage/product/'),
+    calculate: (body: Record<string, unknown>) => authed<CalculateAnswer>('POST', '/drainage/calculate/', body),
+    save: (payload: SavePayload) => authed<SaveAnswer>('POST', '/drainage/save/', payload),
+    load: (key: LoadKey) => authed<LoadAnswer>('POST', '/drainage/load/', key),
+    loadRun: (key: string) => authed<LoadRunAnswer>('GET', `/drainage/load/${encodeURIComponent(key)}/`),
+    share: (id: string) => authed<string>('POST', '/drainage/share/', { id }),
+    deleteProject: (id: string) => authed<unknown>('DELETE', '/drainage/delete/', { id }),
   };
 }
 
 export type DrainageApi = ReturnType<typeof createDrainageApi>;
+
+/** Live editing: a draft project stream and the commands that edit it. */
+export function createProjectApi(authed: Send) {
+  return {
+    create: () => authed<EditAnswer>('POST', '/projects/', {}),
+    command: (id: string, command: ProjectCommand) =>
+      authed<EditAnswer>('POST', `/projects/${encodeURIComponent(id)}/commands`, command),
+  };
+}
+
+export type ProjectApi = ReturnType<typeof createProjectApi>;

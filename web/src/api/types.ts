@@ -19,6 +19,11 @@ export interface User {
   can_change_country?: boolean;
 }
 
+export interface UserCountryAnswer {
+  country: Country;
+  user: User;
+}
+
 export interface UserEnvelope {
   user: User;
 }
@@ -30,14 +35,21 @@ export interface Country {
 }
 
 export interface ProjectListItem {
-  id: number | string;
+  id: string;
+  support_id?: number;
   name: string;
   location: string;
   reference: string;
+  /** The project's own date field, as the designer typed it. */
+  date?: string;
+  country?: string;
+  created_by?: string;
   /** ISO 8601 date-time. */
   created_at: string;
+  last_saved?: string;
   saved_by: string;
   is_empty: boolean;
+  shared_with_provider?: boolean;
 }
 
 export interface Registration {
@@ -75,3 +87,6 @@ export type UserSettingsPatch = Partial<
     | 'postcode'
   >
 >;
+
+/** first_name, last_name, email and group come with the server's user too; kept as sent. */
+export type UserWithExtras = User & { first_name?: string; last_name?: string; email?: string; group?: string };

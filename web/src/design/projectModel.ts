@@ -1,0 +1,427 @@
+// The project as the design screen holds it, and the pure rules that keep it
+// in step with the server: command answers and live events are applied field
+// by field, and a field the user has just edited here is never overwritten by
+// an older value still travelling back from the server.
+import type { EditAnswer, LiveEvent, LoadAnswer, LoadRunAnswer, RunHead, SaveAnswer, SavedRun, SavePayload } from '../api/projectTypes';
+import { duplicateName, newRunName, renameName } from './runNames';
+import { emptyDetails, type ProjectDetails, type Results, type RunInputs, type RunState } from './types';
+import { toRainfallUnit, type RainfallUnit } from './units';
+
+export interface RunData {
+  id: string;
+  name: string;
+  notes: string;
+  inputs: RunInputs;
+  results: Results | null;
+  /** The message of the last failed calculation. */
+  error: string | null;
+}
+
+export interface ProjectData {
+  /** The project's stream id: a draft's, a saved project's (its saveID), or a shared one's. */
+  id: string;
+  /** Edits go to the server as commands; false for a project of someone else, which must be saved as new. */
+  editable: boolean;
+  saved: boolean;
+  /** The newest version of the stream known here, from answers and live events. */
+  version: number;
+  /** The last live event applied; the stream is followed from here. */
+  streamVersion: number;
+  /** The version the run list (order, names, states) was last taken from. */
+  structureVersion: number;
+  details: ProjectDetails;
+  notes: string;
+  rainfallUnits: RainfallUnit;
+  defaultRainfall: number | null;
+  shareWithProvider: boolean;
+  owner: string;
+  runs: Record<string, RunData>;
+  order: string[];
+  /** Field keys with local writes the server has not answered yet. */
+  pending: Record<string, number>;
+  /** Field key → version of the answer to the last local write of it. */
+  acked: Record<string, number>;
+}
+
+/** Field keys name what a local write touched. */
+export const keys = {
+  input: (runId: string, field: string) => `input:${runId}:${field}`,
+  name: (runId: string) => `name:${runId}`,
+  notes: (runId: string) => `notes:${runId}`,
+  results: (runId: string) => `results:${runId}`,
+  details: 'details',
+  order: 'order',
+};
+
+export interface Applied {
+  data: ProjectData;
+  /** The server's state of each run, for the run machines. */
+  states: Record<string, RunState>;
+}
+
+export function emptyRun(id: string, name: string): RunData {
+  return { id, name, notes: '', inputs: {}, results: null, error: null };
+}
+
+export interface ProjectSettings {
+  rainfallUnits: string;
+  defaultRainfall?: number | null;
+}
+
+/** A fresh draft as POST /projects/ answers it. */
+export function fromDraft(answer: EditAnswer, settings: ProjectSettings): Applied {
+  const data: ProjectData = {
+    id: answer.id,
+    editable: true,
+    saved: false,
+    version: answer.version,
+    streamVersion: answer.version,
+    structureVersion: answer.version,
+    details: emptyDetails(),
+    notes: '',
+    rainfallUnits: toRainfallUnit(settings.rainfallUnits),
+    defaultRainfall: settings.defaultRainfall ?? null,
+    shareWithProvider: false,
+    owner: '',
+    runs: Object.fromEntries(answer.runs.map((run) => [run.id, emptyRun(run.id, run.name)])),
+    order: answer.runs.map((run) => run.id),
+    pending: {},
+    acked: {},
+  };
+  return { data, states: statesOf(answer.runs) };
+}
+
+/** A project as POST /drainage/load/ and its run calls answer it. */
+export function fromLoad(load: LoadAnswer, loaded: LoadRunAnswer[]): Applied {
+  const runs: Record<string, RunData> = {};
+  const states: Record<string, RunState> = {};
+  const order: string[] = [];
+  for (const { id, run } of loaded) {
+    const { saveID: _saveID, name, notes, state, results, ...inputs } = run;
+    runs[id] = { id, name, notes: notes ?? '', inputs: inputs as RunInputs, results: results ?? null, error: null };
+    states[id] = state ?? (results?.calculated ? 'calculated' : 'unconfigured');
+    order.push(id);
+  }
+  const data: ProjectData = {
+    id: load.saveID,
+    editable: load.editable,
+    saved: true,
+    version: load.version,
+    streamVersion: load.version,
+    structureVersion: load.version,
+    details: { ...emptyDetails(), ...load.details },
+    notes: load.notes ?? '',
+    rainfallUnits: toRainfallUnit(load.rainfall_units),
+    defaultRainfall: load.default_rainfall ?? null,
+    shareWithProvider: load.share,
+    owner: load.owner ?? '',
+    runs,
+    order,
+    pending: {},
+    acked: {},
+  };
+  return { data, states };
+}
+
+function statesOf(runs: RunHead[]): Record<string, RunState> {
+  return Object.fromEntries(runs.map((run) => [run.id, run.state]));
+}
+
+const blocked = (data: ProjectData, key: string, version: number) =>
+  (data.pending[key] ?? 0) > 0 || version < (data.acked[key] ?? 0);
+
+/** Counts a local write of these keys as travelling to the server. */
+export function markPending(data: ProjectData, fieldKeys: readonly string[]): ProjectData {
+  const pending = { ...data.pending };
+  for (const key of fieldKeys) pending[key] = (pending[key] ?? 0) + 1;
+  return { ...data, pending };
+}
+
+/** The server answered (or refused) a write of these keys; `version` is given when it was taken. */
+export function settlePending(data: ProjectData, fieldKeys: readonly string[], version: number | null): ProjectData {
+  const pending = { ...data.pending };
+  const acked = { ...data.acked };
+  for (const key of fieldKeys) {
+    const left = (pending[key] ?? 0) - 1;
+    if (left > 0) pending[key] = left;
+    else delete pending[key];
+    if (version !== null) acked[key] = Math.max(acked[key] ?? 0, version);
+  }
+  return { ...data, pending, acked, version: version === null ? data.version : Math.max(data.version, version) };
+}
+
+/**
+ * Takes the run list of the server at `version`: order, names (unless being
+ * renamed here) and states. New runs get data from `source` (a duplicate's
+ * original) or start empty; runs the server no longer has are dropped.
+ */
+export function applyStructure(
+  data: ProjectData,
+  version: number,
+  heads: { id: string; name?: string; state: RunState }[],
+  origin?: { duplicateOf?: string },
+): Applied {
+  if (version < data.structureVersion) return { data, states: {} };
+  const runs: Record<string, RunData> = {};
+  for (const head of heads) {
+    let run = data.runs[head.id];
+    if (!run) {
+      const source = origin?.duplicateOf ? data.runs[origin.duplicateOf] : undefined;
+      run = source ? { ...structuredClone(source), id: head.id, name: head.name ?? source.name } : emptyRun(head.id, head.name ?? '');
+    }
+    if (head.name !== undefined && head.name !== run.name && !blocked(data, keys.name(head.id), version)) {
+      run = { ...run, name: head.name };
+    }
+    runs[head.id] = run;
+  }
+  const serverOrder = heads.map((head) => head.id);
+  // A reorder made here and not yet answered keeps its order, as far as the runs still exist.
+  const order = blocked(data, keys.order, version)
+    ? [...data.order.filter((id) => id in runs), ...serverOrder.filter((id) => !data.order.includes(id))]
+    : serverOrder;
+  return {
+    data: { ...data, runs, order, structureVersion: version, version: Math.max(data.version, version) },
+    states: Object.fromEntries(heads.map((head) => [head.id, head.state])),
+  };
+}
+
+/** Applies a command's answer. */
+export function applyAnswer(data: ProjectData, answer: EditAnswer, duplicateOf?: string): Applied {
+  return applyStructure(data, answer.version, answer.runs, { duplicateOf });
+}
+
+const canonical = (value: unknown): string => JSON.stringify(sortKeys(value));
+
+function sortKeys(value: unknown): unknown {
+  if (Array.isArray(value)) return value.map(sortKeys);
+  if (value && typeof value === 'object') {
+    return Object.fromEntries(
+      Object.entries(value as Record<string, unknown>)
+        .filter(([, v]) => v !== undefined)
+        .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))
+        .map(([k, v]) => [k, sortKeys(v)]),
+    );
+  }
+  return value;
+}
+
+/** Same inputs, as the server compares them (canonical JSON, nulls as absent). */
+export function sameInputs(a: RunInputs, b: RunInputs): boolean {
+  const strip = (inputs: RunInputs) => Object.fromEntries(Object.entries(inputs).filter(([, v]) => v !== null && v !== undefined));
+  return canonical(strip(a)) === canonical(strip(b));
+}
+
+function updateRun(data: ProjectData, runId: string, update: (run: RunData) => RunData): ProjectData {
+  const run = data.runs[runId];
+  if (!run) return data;
+  return { ...data, runs: { ...data.runs, [runId]: update(run) } };
+}
+
+function mergeInputs(data: ProjectData, runId: string, fields: Record<string, unknown>, version: number, removed: string[] = []) {
+  return updateRun(data, runId, (run) => {
+    const inputs: Record<string, unknown> = { ...run.inputs };
+    for (const [field, value] of Object.entries(fields)) {
+      if (!blocked(data, keys.input(runId, field), version)) inputs[field] = value;
+    }
+    for (const field of removed) {
+      if (!blocked(data, keys.input(runId, field), version)) delete inputs[field];
+    }
+    return { ...run, inputs: inputs as RunInputs };
+  });
+}
+
+const str = (value: unknown) => (typeof value === 'string' ? value : '');
+
+/** Applies one event of the live project stream; events at or before the last one applied are skipped. */
+export function applyLiveEvent(data: ProjectData, event: LiveEvent): Applied {
+  if (event.version <= data.streamVersion) return { data, states: {} };
+  const v = event.version;
+  const d = event.data ?? {};
+  let next: ProjectData = { ...data, streamVersion: v, version: Math.max(data.version, v) };
+  const runId = str(d.run_id);
+  let duplicateOf: string | undefined;
+
+  switch (event.event_type) {
+    case 'project.details_changed':
+      if (!blocked(next, keys.details, v)) {
+        const settings = (d.settings ?? {}) as { rainfall_units?: string; default_rainfall?: number | null };
+        next = {
+          ...next,
+          details: { ...emptyDetails(), ...(d.details as Partial<ProjectDetails>) },
+          notes: str(d.notes),
+          rainfallUnits: settings.rainfall_units ? toRainfallUnit(settings.rainfall_units) : next.rainfallUnits,
+          defaultRainfall: settings.default_rainfall ?? null,
+        };
+      }
+      break;
+    case 'project.run_added':
+      if (!next.runs[runId]) {
+        const run = emptyRun(runId, str(d.name));
+        next = { ...next, runs: { ...next.runs, [runId]: { ...run, inputs: (d.inputs as RunInputs) ?? {} } } };
+      }
+      break;
+    case 'project.run_duplicated':
+      duplicateOf = str(d.source_id);
+      break;
+    case 'project.run_renamed':
+      if (!blocked(next, keys.name(runId), v)) next = updateRun(next, runId, (run) => ({ ...run, name: str(d.name) }));
+      break;
+    case 'project.run_inputs_changed':
+      next = mergeInputs(next, runId, (d.changed ?? {}) as Record<string, unknown>, v, (d.removed as string[]) ?? []);
+      break;
+    case 'project.run_notes_changed':
+      if (!blocked(next, keys.notes(runId), v)) next = updateRun(next, runId, (run) => ({ ...run, notes: str(d.notes) }));
+      break;
+    case 'project.run_calculated': {
+      const inputs = (d.inputs ?? {}) as RunInputs;
+      if (blocked(next, keys.results(runId), v)) break;
+      const local = next.runs[runId];
+      // The calculation's own answer here carries the full results; the
+      // stored summary may not, so results for the same inputs are kept.
+      const keepLocal = !!local?.results && sameInputs(local.inputs, inputs);
+      next = mergeInputs(next, runId, inputs as Record<string, unknown>, v);
+      if (!keepLocal) {
+        next = updateRun(next, runId, (run) => ({ ...run, results: (d.summary as Results) ?? null, error: null }));
+      }
+      break;
+    }
+    case 'project.calculation_failed':
+      if (!blocked(next, keys.results(runId), v)) {
+        next = updateRun(next, runId, (run) => ({ ...run, results: null, error: str(d.error) || null }));
+      }
+      break;
+    case 'project.run_reset':
+      next = updateRun(next, runId, (run) => {
+        const pendingHere = Object.keys(next.pending).some((key) => key.startsWith(`input:${runId}:`));
+        return pendingHere ? run : { ...run, inputs: {}, results: null, error: null };
+      });
+      break;
+    case 'project.saved':
+      next = { ...next, saved: true, shareWithProvider: d.share_with_provider === true };
+      break;
+  }
+
+  const heads = event.order.map((id) => ({
+    id,
+    name: id === runId && (event.event_type === 'project.run_added' || event.event_type === 'project.run_duplicated') ? str(d.name) : undefined,
+    state: event.runs[id] ?? 'unconfigured',
+  }));
+  return applyStructure(next, v, heads, { duplicateOf });
+}
+
+/** Local edits, applied at once; `applyEditedInputs` is also what a live project shows before the answer. */
+export function applyEditedInputs(data: ProjectData, runId: string, changes: Partial<RunInputs>): ProjectData {
+  return updateRun(data, runId, (run) => ({ ...run, inputs: { ...run.inputs, ...changes } }));
+}
+
+export function setRunName(data: ProjectData, runId: string, name: string): ProjectData {
+  const others = data.order.filter((id) => id !== runId).map((id) => data.runs[id]?.name ?? '');
+  return updateRun(data, runId, (run) => ({ ...run, name: renameName(name, others) }));
+}
+
+export function setRunNotes(data: ProjectData, runId: string, notes: string): ProjectData {
+  return updateRun(data, runId, (run) => ({ ...run, notes }));
+}
+
+export function setResults(data: ProjectData, runId: string, results: Results | null, error: string | null = null): ProjectData {
+  return updateRun(data, runId, (run) => ({ ...run, results, error }));
+}
+
+export function resetRun(data: ProjectData, runId: string): ProjectData {
+  return updateRun(data, runId, (run) => ({ ...run, inputs: {}, results: null, error: null }));
+}
+
+export function reorder(data: ProjectData, order: readonly string[]): ProjectData {
+  const known = order.filter((id) => id in data.runs);
+  if (known.length !== data.order.length) return data;
+  return { ...data, order: known };
+}
+
+const runNames = (data: ProjectData) => data.order.map((id) => data.runs[id]?.name ?? '');
+
+/** Local-only structure changes, for a project this user may not edit on the server. */
+export function addRunLocally(data: ProjectData, id: string): ProjectData {
+  const run = emptyRun(id, newRunName(runNames(data)));
+  return { ...data, runs: { ...data.runs, [id]: run }, order: [...data.order, id] };
+}
+
+export function duplicateRunLocally(data: ProjectData, sourceId: string, id: string): ProjectData {
+  const source = data.runs[sourceId];
+  if (!source) return data;
+  const copy = { ...structuredClone(source), id, name: duplicateName(source.name, runNames(data)) };
+  const order = [...data.order];
+  order.splice(order.indexOf(sourceId) + 1, 0, id);
+  return { ...data, runs: { ...data.runs, [id]: copy }, order };
+}
+
+/** Deleting the only run leaves a fresh Run 1 (with `replacementId`). */
+export function removeRunLocally(data: ProjectData, runId: string, replacementId: string): ProjectData {
+  const runs = { ...data.runs };
+  delete runs[runId];
+  const order = data.order.filter((id) => id !== runId);
+  if (order.length === 0) {
+    runs[replacementId] = emptyRun(replacementId, 'Run 1');
+    order.push(replacementId);
+  }
+  return { ...data, runs, order };
+}
+
+export interface SaveOptions {
+  asNew: boolean;
+  share: boolean;
+}
+
+/** The save call's payload. Save as new sends no save ids; a save over the project names the version it was made on. */
+export function savePayload(data: ProjectData, options: SaveOptions): SavePayload {
+  const runs: SavedRun[] = data.order.map((id) => {
+    const run = data.runs[id]!;
+    const saved: SavedRun = { ...run.inputs, name: run.name, notes: run.notes, results: run.results };
+    if (!options.asNew) saved.saveID = run.id;
+    return saved;
+  });
+  const project: SavePayload['project'] = {
+    details: data.details,
+    notes: data.notes,
+    rainfall_units: data.rainfallUnits,
+    default_rainfall: data.defaultRainfall,
+    runs,
+  };
+  if (!options.asNew) {
+    project.saveID = data.id;
+    project.version = data.version;
+  }
+  return { project, share: options.share };
+}
+
+/** After a save: a save as new continues on the new project, its runs under their new ids. */
+export function applySave(data: ProjectData, answer: SaveAnswer, options: SaveOptions): ProjectData {
+  if (!options.asNew && answer.saveID === data.id) {
+    return { ...data, saved: true, shareWithProvider: options.share, version: Math.max(data.version, answer.version) };
+  }
+  const runs: Record<string, RunData> = {};
+  const order: string[] = [];
+  data.order.forEach((oldId, index) => {
+    const id = answer.runSaveIDs[index] ?? oldId;
+    runs[id] = { ...data.runs[oldId]!, id };
+    order.push(id);
+  });
+  return {
+    ...data,
+    id: answer.saveID,
+    editable: true,
+    saved: true,
+    shareWithProvider: options.share,
+    version: answer.version,
+    streamVersion: answer.version,
+    structureVersion: answer.version,
+    runs,
+    order,
+    pending: {},
+    acked: {},
+  };
+}
+
+/** Runs not calculated, which keep a project from being saved. */
+export function uncalculatedRuns(data: ProjectData): string[] {
+  return data.order.filter((id) => !data.runs[id]?.results?.calculated).map((id) => data.runs[id]?.name ?? id);
+}

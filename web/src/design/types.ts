@@ -1,0 +1,155 @@
+/** A grating type as the grating dropdown offers it (catalogue GratingOption). */
+export interface GratingOption {
+  slug: string;
+  description: string;
+  material: string;
+  family?: string;
+  loading_classes: string[];
+  length_mm: number;
+}
+
+/** An outlet pipe of a point product, keyed in pipeDiameters by its diameter. */
+export interface PipeOption {
+  diameter_mm: number;
+  extension_hat: boolean;
+}
+
+/** A drainage system as GET /drainage/product/ lists it and a run holds it (selectedSystem). */
+export interface DrainageSystem {
+  slug: string;
+  name: string;
+  /** P point product, M concrete channel, C high-capacity slot, others ordinary channels. */
+  product_type: string;
+  loading_classes: string[];
+  gratings: GratingOption[];
+  range: string;
+  product_image_name: string;
+  canStep: boolean;
+  minimumSizeOptions: number[];
+  pipeDiameters: Record<string, PipeOption>;
+  grated: boolean;
+}
+
+export type CalculationMethod = 'GVF' | 'HRW';
+export type SlopeSetting = 'slope' | 'elevation';
+
+export interface Rainfall {
+  rainfall_mm_per_hr: number;
+  [extra: string]: unknown;
+}
+
+/**
+ * A run's design inputs as the client holds them and the server stores them
+ * (design-tool.md section 3, Run). Every field is optional: a fresh run has
+ * none, and the form shows the defaults of runDefaults().
+ */
+export interface RunInputs {
+  location?: string;
+  channel_group?: string;
+  selectedSystem?: DrainageSystem | null;
+  loading?: string;
+  grating?: string;
+  catchmentShape?: 'uniform' | 'irregular';
+  channel_length_m?: number | null;
+  catchment_depth_m?: number | null;
+  drainage_area_m2?: number | null;
+  calculation_method?: CalculationMethod;
+  slopeSetting?: SlopeSetting;
+  ground_slope?: number | null;
+  upperElevation?: number | null;
+  lowerElevation?: number | null;
+  permeability?: number;
+  permeabilitySurface?: string;
+  stepped?: boolean;
+  minimum_size_mm?: number;
+  rainfall?: Rainfall;
+  pipe_diameter_mm?: number;
+  has_body_extension?: boolean;
+  water_inflow?: number | null;
+  dischargeSetting?: string;
+  inflows?: { distance_m: number }[];
+  accessories?: { distance_m: number }[];
+  [extra: string]: unknown;
+}
+
+export interface SliceResult {
+  distance_m: number;
+  flow_l_s: number;
+  depth_mm: number;
+  invert_level_m: number;
+  top_level_m: number;
+  supercritical?: boolean;
+}
+
+export interface SegmentResult {
+  channelDescription: string;
+  length_mm: number;
+  start_m: number;
+  end_m: number;
+  stepRaise: number;
+  floorChange: number;
+  slices: SliceResult[];
+}
+
+export interface MaterialLine {
+  HAN: string;
+  description: string;
+  count: number;
+  sort: number;
+  length_mm?: number;
+}
+
+export const MATERIAL_LISTS = ['channel', 'connectors', 'endcaps', 'access_cover', 'box'] as const;
+export type MaterialList = (typeof MATERIAL_LISTS)[number];
+
+/** The calculation's answer (the spec's Results entity); fields are optional as stored summaries may lack some. */
+export interface Results {
+  calculated: boolean;
+  overflowed?: boolean;
+  went_super_critical?: boolean;
+  flow_velocity?: number;
+  channel_discharge?: number;
+  max_possible_discharge?: number;
+  percentage_full?: number;
+  freeboard?: number;
+  freeboard_percent?: number;
+  total_system_volume?: number;
+  installed_gradient?: number;
+  max_depth_mm?: number;
+  max_depth_at_m?: number;
+  channel_internal_width_mm?: number;
+  invert_depth_mm?: number;
+  overall_depth_mm?: number;
+  largest_channel?: string;
+  system_loading?: string;
+  calculation_method?: string;
+  channel_product_type?: string;
+  grating?: { description?: string; slot_dimensions?: string; open_area?: number | string; length?: number } | null;
+  segments?: SegmentResult[];
+  channel?: MaterialLine[];
+  connectors?: MaterialLine[];
+  endcaps?: MaterialLine[];
+  access_cover?: MaterialLine[];
+  box?: MaterialLine[];
+  [extra: string]: unknown;
+}
+
+/** Server-side run states (domain/project/state.go). */
+export type RunState = 'unconfigured' | 'ready' | 'calculated' | 'changed';
+
+export interface ProjectDetails {
+  name: string;
+  location: string;
+  reference: string;
+  date: string;
+  company: string;
+  designer: string;
+  telephone: string;
+  email: string;
+}
+
+export const DETAIL_FIELDS = ['name', 'location', 'reference', 'date', 'company', 'designer', 'telephone', 'email'] as const;
+
+export function emptyDetails(): ProjectDetails {
+  return { name: '', location: '', reference: '', date: '', company: '', designer: '', telephone: '', email: '' };
+}
