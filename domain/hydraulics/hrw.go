@@ -87,7 +87,7 @@ func (s *hrwSolution) at(r int, x float64) (float64, bool) {
 		sf := 0.0
 		if rc.n2 > 0 && qm2 > 0 {
 			a := rc.area(ybar)
-			ratio := rc.sh.WettedPerimeter(ybar) / a
+			ratio := rc.perimeter(ybar) / a
 			sf = rc.n2 * qm2 * ratio * math.Cbrt(ratio) / (a * a)
 		}
 		seff := rc.s0 - hrwFrictionFactor*sf

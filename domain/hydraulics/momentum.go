@@ -21,11 +21,37 @@ import "math"
 // which is solved exactly on the chosen branch (subcritical y ≥ yc or
 // supercritical y ≤ yc).
 
-func (r *reach) area(y float64) float64 { return r.sh.Area(y) }
+// The reach functions below take a fast path for rectangular sections
+// (rb > 0, the width), by far the most common, which avoids the interface
+// calls in the innermost loops; the results are identical.
+
+func (r *reach) area(y float64) float64 {
+	if r.rb > 0 {
+		return r.rb * y
+	}
+	return r.sh.Area(y)
+}
+
+func (r *reach) top(y float64) float64 {
+	if r.rb > 0 {
+		return r.rb
+	}
+	return r.sh.TopWidth(y)
+}
+
+func (r *reach) perimeter(y float64) float64 {
+	if r.rb > 0 {
+		return r.rb + 2*y
+	}
+	return r.sh.WettedPerimeter(y)
+}
 
 func (r *reach) moment(y float64) float64 {
 	if y <= 0 {
 		return 0
+	}
+	if r.rb > 0 {
+		return r.rb * y * y / 2
 	}
 	if r.fm != nil {
 		return r.fm.FirstMoment(y)
@@ -36,6 +62,9 @@ func (r *reach) moment(y float64) float64 {
 func (r *reach) yc(q float64) float64 {
 	if q <= 0 {
 		return 0
+	}
+	if r.rb > 0 {
+		return math.Cbrt(q * q / (Gravity * r.rb * r.rb))
 	}
 	if r.cd != nil {
 		return r.cd.CriticalDepth(q)
@@ -62,7 +91,7 @@ func (r *reach) dMdy(y, q float64) float64 {
 	if a <= 0 {
 		return 0
 	}
-	return a - q*q*r.sh.TopWidth(y)/(Gravity*a*a)
+	return a - q*q*r.top(y)/(Gravity*a*a)
 }
 
 // sf is Manning's friction slope n²Q²P^(4/3)/A^(10/3) (Chow 1959, §5-6).
@@ -74,7 +103,7 @@ func (r *reach) sf(y, q float64) float64 {
 	if a <= 0 {
 		return math.MaxFloat64
 	}
-	ratio := r.sh.WettedPerimeter(y) / a
+	ratio := r.perimeter(y) / a
 	return r.n2 * q * q * ratio * math.Cbrt(ratio) / (a * a)
 }
 
@@ -89,7 +118,7 @@ func (r *reach) froude2(y, q float64) float64 {
 	if a <= 0 {
 		return math.Inf(1)
 	}
-	return q * q * r.sh.TopWidth(y) / (Gravity * a * a * a)
+	return q * q * r.top(y) / (Gravity * a * a * a)
 }
 
 // ySub is the subcritical depth (y ≥ yc) whose momentum function is mv at
@@ -98,6 +127,14 @@ func (r *reach) froude2(y, q float64) float64 {
 func (r *reach) ySub(mv, q, yc, guess float64) float64 {
 	if mv <= 0 {
 		return 0
+	}
+	if r.rb > 0 && q > 0 {
+		if y, ok := r.rectNewton(mv, q, guess, yc, true); ok {
+			return y
+		}
+		if y, ok := r.rectRoot(mv, q, 0); ok && y >= yc {
+			return y
+		}
 	}
 	lo, hi := yc, math.Inf(1)
 	y := guess
@@ -131,6 +168,14 @@ func (r *reach) ySub(mv, q, yc, guess float64) float64 {
 // ySup is the supercritical depth (0 < y ≤ yc) whose momentum function is mv
 // at flow q > 0. M decreases and is convex below critical depth.
 func (r *reach) ySup(mv, q, yc, guess float64) float64 {
+	if r.rb > 0 && q > 0 {
+		if y, ok := r.rectNewton(mv, q, guess, yc, false); ok {
+			return y
+		}
+		if y, ok := r.rectRoot(mv, q, 1); ok && y > 0 && y <= yc {
+			return y
+		}
+	}
 	lo, hi := 0.0, yc
 	y := guess
 	if !(y > lo && y < hi) {
@@ -154,6 +199,58 @@ func (r *reach) ySup(mv, q, yc, guess float64) float64 {
 		y = next
 	}
 	return y
+}
+
+// rectNewton polishes a guess on the cubic of rectRoot by Newton's method,
+// which from the previous point's depth takes two or three iterations; it
+// gives up (ok false) if an iterate leaves the branch.
+func (r *reach) rectNewton(mv, q, y, yc float64, sub bool) (float64, bool) {
+	if !(y > 0) || (sub && y <= yc) || (!sub && y >= yc) {
+		return 0, false
+	}
+	p := 2 * mv / r.rb
+	rr := 2 * q * q / (Gravity * r.rb * r.rb)
+	for i := 0; i < 8; i++ {
+		d := 3*y*y - p
+		next := y - (y*y*y-p*y+rr)/d
+		if !(next > 0) || !finite(next) || (sub && next <= yc) || (!sub && next >= yc) || next > 4*y {
+			return 0, false
+		}
+		if math.Abs(next-y) <= 1e-13*next {
+			return next, true
+		}
+		y = next
+	}
+	return 0, false
+}
+
+// rectRoot solves M(y) = mv in a rectangle of width B in closed form:
+// B·y²/2 + Q²/(gBy) = M is the cubic y³ − P·y + R = 0 with P = 2M/B and
+// R = 2Q²/(gB²), whose roots are y_k = 2√(P/3)·cos(φ/3 − 2πk/3),
+// φ = acos(−(3R/2P)·√(3/P)): k = 0 the subcritical root, k = 1 the
+// supercritical one. One Newton step polishes the root where the two meet.
+func (r *reach) rectRoot(mv, q float64, k int) (float64, bool) {
+	b := r.rb
+	p := 2 * mv / b
+	rr := 2 * q * q / (Gravity * b * b)
+	if !(p > 0) {
+		return 0, false
+	}
+	c := -(1.5 * rr / p) * math.Sqrt(3/p)
+	if c < -1 {
+		if c < -1-1e-12 {
+			return 0, false
+		}
+		c = -1
+	}
+	phi := math.Acos(c)
+	y := 2 * math.Sqrt(p/3) * math.Cos(phi/3-2*math.Pi/3*float64(k))
+	if d := 3*y*y - p; d != 0 {
+		if next := y - (y*y*y-p*y+rr)/d; next > 0 && finite(next) {
+			y = next
+		}
+	}
+	return y, finite(y)
 }
 
 // energy is the specific energy y + V²/2g.
@@ -246,14 +343,14 @@ func (r *reach) numerator(y, q, qx float64) (n, ny float64) {
 	if a <= 0 {
 		return math.Inf(-1), 0
 	}
-	t := r.sh.TopWidth(y)
+	t := r.top(y)
 	sf := r.sf(y, q)
 	n = r.s0 - sf - 2*q*qx/(Gravity*a*a)
 	ny = 4 * q * qx * t / (Gravity * a * a * a)
 	if sf > 0 {
-		p := r.sh.WettedPerimeter(y)
+		p := r.perimeter(y)
 		d := 1e-6 * y
-		dp := (r.sh.WettedPerimeter(y+d) - r.sh.WettedPerimeter(y-d)) / (2 * d)
+		dp := (r.perimeter(y+d) - r.perimeter(y-d)) / (2 * d)
 		ny -= sf * (4.0/3.0*dp/p - 10.0/3.0*t/a)
 	}
 	return n, ny

@@ -81,6 +81,7 @@ func TestStepHalvingChangesMaxDepthUnder0p1Percent(t *testing.T) {
 			t.Parallel()
 			a := mustCalc(t, c.run(1), Options{SkipMaxDischarge: true})
 			b := mustCalc(t, c.run(1), Options{SkipMaxDischarge: true, MaxStep: 2.5, Tol: 1e-7 / 32})
+			t.Logf("HALVING| %s | %.3e", c, relErr(a.MaxDepthMM, b.MaxDepthMM))
 			if e := relErr(a.MaxDepthMM, b.MaxDepthMM); e > 1e-3 {
 				t.Fatalf("max depth %.5f mm, with half the step %.5f mm (%.3g %%)", a.MaxDepthMM, b.MaxDepthMM, 100*e)
 			}

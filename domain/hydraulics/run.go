@@ -229,6 +229,7 @@ func validateSection(i int, s Section) error {
 type reach struct {
 	x0, x1   float64
 	sh       Shape
+	rb       float64 // width when the section is a Rectangular, else 0
 	fm       firstMomenter
 	cd       criticalDepther
 	n2       float64
@@ -320,6 +321,9 @@ func compile(run Run, opts Options) (*model, error) {
 		}
 		r.fm, _ = s.Shape.(firstMomenter)
 		r.cd, _ = s.Shape.(criticalDepther)
+		if rect, ok := s.Shape.(Rectangular); ok {
+			r.rb = rect.Width
+		}
 		m.reaches = append(m.reaches, r)
 	}
 	for _, n := range merged {
