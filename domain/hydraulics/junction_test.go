@@ -29,6 +29,7 @@ func TestPointInflowKeepsMomentum(t *testing.T) {
 				}
 				return
 			}
+			t.Logf("TABLE| level frictionless, point inflow at %g m | head depth √3·yc(Q total) | %.3f mm | %.3f mm | %.1e |", x, 1000*math.Sqrt(3)*yc, 1000*depthAt(t, res, 0), relErr(depthAt(t, res, 0), math.Sqrt(3)*yc))
 			if e := relErr(depthAt(t, res, 0), math.Sqrt(3)*yc); e > 1e-6 {
 				t.Fatalf("head depth %.6g, want √3·yc = %.6g", depthAt(t, res, 0), math.Sqrt(3)*yc)
 			}
@@ -85,5 +86,45 @@ func TestFreeOverfallAtStep(t *testing.T) {
 	}
 	if !res.WentSuperCritical || !res.Segments[1].Slices[0].Supercritical {
 		t.Fatal("the jet below the step must be supercritical")
+	}
+}
+
+// A raised outlet level forces a hydraulic jump on a steep run: the depths
+// either side are conjugate, with equal momentum functions; for a rectangle
+// y2/y1 = (√(1 + 8Fr1²) − 1)/2 (Bélanger; Chow 1959, §15-2).
+func TestHydraulicJumpConjugateDepths(t *testing.T) {
+	t.Parallel()
+	const b, l, q, s0 = 0.1, 50.0, 1e-4, 0.005
+	run := rectRun(b, l, s0, 5, 0, q, FixedLevel{Depth: 0.1})
+	m, err := compile(run, Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	s, err := solveGVF(m)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(s.jumpsX) != 1 || !s.went {
+		t.Fatalf("want one jump, got %v", s.jumpsX)
+	}
+	xj := s.jumpsX[0]
+	if xj <= s.controlX[0] || xj >= l {
+		t.Fatalf("jump at %g m, control at %v: the jump must stand between control and outlet", xj, s.controlX)
+	}
+	y1, super := s.depth(0, xj-1e-9)
+	y2, sub := s.depth(0, xj)
+	if !super || sub {
+		t.Fatalf("regimes either side of the jump: %v, %v", super, sub)
+	}
+	qj := q * xj
+	fr1 := math.Sqrt(qj * qj / (Gravity * b * b * y1 * y1 * y1))
+	want := y1 * (math.Sqrt(1+8*fr1*fr1) - 1) / 2
+	t.Logf("TABLE| frictionless, S0 %g, outlet level 0.1 m, jump at %.3f m | sequent depth, Bélanger | %.3f mm | %.3f mm | %.1e |", s0, xj, 1000*want, 1000*y2, relErr(y2, want))
+	if e := relErr(y2, want); e > 1e-6 {
+		t.Fatalf("sequent depth %.6g m, Bélanger %.6g m (y1 %.6g, Fr1 %.3f)", y2, want, y1, fr1)
+	}
+	res := mustCalc(t, run, Options{})
+	if len(res.HydraulicJumpsM) != 1 || math.Abs(res.HydraulicJumpsM[0]-xj) > 1e-9 || !res.WentSuperCritical {
+		t.Fatalf("results: jumps %v, supercritical %v", res.HydraulicJumpsM, res.WentSuperCritical)
 	}
 }
