@@ -10,7 +10,7 @@ import (
 // free outfall: the momentum equation integrates to
 // (x/L)² = (y/yc)·(1.5 − 0.5·(y/yc)²), so the head depth is √3·yc
 // (Hinds 1926, "Side channel spillways", Trans. ASCE 89; Chow 1959,
-// "Open-channel hydraulics", §12-3).
+// "Open-channel hydraulics", ch. 12).
 func TestLevelFrictionlessHeadDepthIsRoot3Yc(t *testing.T) {
 	t.Parallel()
 	cases := []struct{ b, l, q float64 }{
@@ -38,7 +38,7 @@ func TestLevelFrictionlessHeadDepthIsRoot3Yc(t *testing.T) {
 }
 
 // The same case, compared along the whole profile with the analytic
-// solution (Chow 1959, §12-3, eq. for a level channel with free outfall).
+// solution (Chow 1959, ch. 12, the level channel with a free outfall).
 func TestLevelFrictionlessProfileMatchesAnalytic(t *testing.T) {
 	t.Parallel()
 	const b, l, q = 0.15, 40.0, 2e-4
@@ -77,7 +77,7 @@ func analyticEta(xi2 float64) float64 {
 }
 
 // For any outlet depth yL ≥ yc in a level frictionless channel, momentum
-// between head and outlet gives y_u = √(yL² + 2yc³/yL) (Chow 1959, §12-3).
+// between head and outlet gives y_u = √(yL² + 2yc³/yL) (Chow 1959, ch. 12).
 func TestOutletDepthAboveCriticalLevelFrictionless(t *testing.T) {
 	t.Parallel()
 	const b, l, q = 0.2, 60.0, 1.5e-4
@@ -101,7 +101,7 @@ func TestOutletDepthAboveCriticalLevelFrictionless(t *testing.T) {
 
 // In a frictionless sloped rectangular channel with uniform inflow q per
 // metre, the control section (Froude 1 where S0 = 2Qq/(gA²)) lies at
-// x = 8q²/(g·B²·S0³) (Chow 1959, §12-3; derived from Fr = 1 and a zero
+// x = 8q²/(g·B²·S0³) (Chow 1959, ch. 12; derived from Fr = 1 and a zero
 // numerator with Q = q·x and yc = (Q²/(gB²))^(1/3)).
 func TestInternalCriticalSectionLocation(t *testing.T) {
 	t.Parallel()

@@ -7,8 +7,8 @@ import (
 )
 
 // The GVF solver follows the mixed-regime procedure used for steady
-// gradually varied flow (Chow 1959, §10-3 and §12-3; the same scheme as the
-// mixed-flow option of HEC-RAS, Brunner 2016, §2):
+// gradually varied flow (Chow 1959, ch. 10 and 12; the same scheme as the
+// mixed flow regime option of HEC-RAS, Brunner 2016):
 //
 //  1. A subcritical pass integrates the momentum function upstream from the
 //     outlet control (critical depth, or the outlet device's depth if
@@ -178,7 +178,7 @@ func (s *gvfSolution) supTransfer(r int, y float64) (M, yd float64, ok bool) {
 }
 
 // G is the numerator of the flow equation evaluated at critical depth: where
-// it is positive the flow cannot be subcritical (Chow 1959, §12-3, the
+// it is positive the flow cannot be subcritical (Chow 1959, ch. 12, the
 // condition for a control point in spatially varied flow).
 func (m *model) G(rc *reach, x float64) float64 {
 	q := m.Q(rc, x)
@@ -280,7 +280,7 @@ func (m *model) equilibrium(rc *reach, x float64, sub bool, guess float64) (yEq,
 // singularSlope is dy/dx through a singular (control) section where both the
 // numerator N and the denominator D of dy/dx = N/D vanish. By L'Hôpital's rule
 // s = (Nx + Ny·s)/(Dx + Dy·s), i.e. Dy·s² + (Dx − Ny)·s − Nx = 0 (Chow 1959,
-// §12-3). Of the two roots the transitional profile is the one crossing the
+// ch. 12). Of the two roots the transitional profile is the one crossing the
 // critical-depth line from above (s < dyc/dx).
 func (m *model) singularSlope(rc *reach, x float64) float64 {
 	q := m.Q(rc, x)

@@ -9,7 +9,7 @@ import (
 // With a level frictionless bed, M is constant along the run whatever the
 // inflow pattern, and point inflows keep M across them (no momentum along the
 // channel): the head depth is √3·yc of the total flow wherever the point
-// inflows enter (Chow 1959, §12-1; the momentum principle).
+// inflows enter (Chow 1959, ch. 12; the momentum principle).
 func TestPointInflowKeepsMomentum(t *testing.T) {
 	t.Parallel()
 	const b, l, q = 0.2, 30.0, 1e-4
@@ -38,7 +38,7 @@ func TestPointInflowKeepsMomentum(t *testing.T) {
 }
 
 // Across a change of section the energy level is kept, less a Borda–Carnot
-// loss (V_u − V_d)²/2g where the flow expands (Henderson 1966, §2.9).
+// loss (V_u − V_d)²/2g where the flow expands (Borda–Carnot; e.g. Henderson 1966).
 func TestJunctionKeepsEnergy(t *testing.T) {
 	t.Parallel()
 	for _, c := range []struct{ bu, bd, drop float64 }{
@@ -91,7 +91,7 @@ func TestFreeOverfallAtStep(t *testing.T) {
 
 // A raised outlet level forces a hydraulic jump on a steep run: the depths
 // either side are conjugate, with equal momentum functions; for a rectangle
-// y2/y1 = (√(1 + 8Fr1²) − 1)/2 (Bélanger; Chow 1959, §15-2).
+// y2/y1 = (√(1 + 8Fr1²) − 1)/2 (Bélanger; Chow 1959, ch. 15).
 func TestHydraulicJumpConjugateDepths(t *testing.T) {
 	t.Parallel()
 	const b, l, q, s0 = 0.1, 50.0, 1e-4, 0.005

@@ -8,7 +8,7 @@ import "math"
 //
 // is what the solvers carry along the channel. With lateral inflow that
 // brings no momentum along the channel, the momentum balance of a slice of a
-// prismatic channel is (Chow 1959, §12-1; Henderson 1966, §4.7)
+// prismatic channel is (Chow 1959, ch. 12; Henderson 1966)
 //
 //	dM/dx = A·(S0 − Sf),
 //
@@ -94,7 +94,7 @@ func (r *reach) dMdy(y, q float64) float64 {
 	return a - q*q*r.top(y)/(Gravity*a*a)
 }
 
-// sf is Manning's friction slope n²Q²P^(4/3)/A^(10/3) (Chow 1959, §5-6).
+// sf is Manning's friction slope n²Q²P^(4/3)/A^(10/3) (Chow 1959, ch. 5).
 func (r *reach) sf(y, q float64) float64 {
 	if r.n2 == 0 || q == 0 {
 		return 0
@@ -268,7 +268,7 @@ func (r *reach) energy(y, q float64) float64 {
 
 // energyUp carries a subcritical state upstream across a junction where the
 // section changes: energy is conserved, with a Borda–Carnot loss (V_u −
-// V_d)²/2g where the flow expands (Henderson 1966, §2.9). When even critical
+// V_d)²/2g where the flow expands (Borda–Carnot; e.g. Henderson 1966). When even critical
 // depth upstream has more energy than the downstream state offers, the
 // upstream channel discharges over a free overfall and is at critical depth.
 func energyUp(u, d *reach, q, yd float64) (yu float64, critical bool) {

@@ -12,7 +12,7 @@ type Outlet interface {
 }
 
 // FreeOutfall is free outflow at the end of the run: critical depth control
-// (Chow 1959, §3-3; Henderson 1966, §4.2).
+// (Chow 1959, ch. 4; Henderson 1966).
 type FreeOutfall struct{}
 
 func (FreeOutfall) DownstreamDepth(float64) (float64, error) { return 0, nil }
@@ -31,8 +31,7 @@ func (f FixedLevel) Validate() error {
 }
 
 // DefaultOrificeCd is the discharge coefficient of a sharp-edged circular
-// orifice (about 0.6: Bos 1989, "Discharge measurement structures", §7;
-// EN 12056-3 outlet rating is based on the same law).
+// orifice (about 0.6: Bos 1989, "Discharge measurement structures").
 const DefaultOrificeCd = 0.6
 
 // Orifice is a circular opening in the end of the run or in its last element:
@@ -42,7 +41,7 @@ const DefaultOrificeCd = 0.6
 // Below its soffit the opening runs part full and behaves as a weir of width
 // equal to the diameter with its crest at the opening's bottom; once drowned
 // it is an orifice, Q = Cd·a·√(2gh) with h the head over the centre. This is
-// the weir-then-orifice behaviour EN 12056-3 (§7, outlets) describes for
+// the weir-then-orifice behaviour EN 12056-3 (outlets) describes for
 // outlets; we use the standard physical laws with Cd = 0.6 rather than the
 // standard's empirical tables.
 type Orifice struct {
@@ -87,7 +86,7 @@ func (o Orifice) Validate() error {
 // drilled last element with the hole in the bottom). At small heads the water
 // falls over the hole's rim as a weir of length πD, at larger heads the hole
 // runs as an orifice; the capacity is the lesser of the two, so the depth
-// needed is the greater of the two heads (EN 12056-3 §7; FHWA HEC-22 §4.4.6
+// needed is the greater of the two heads (EN 12056-3, outlets; FHWA HEC-22
 // treats sag inlets the same way).
 type BottomOutlet struct {
 	Diameter float64
@@ -119,7 +118,7 @@ type Weir struct {
 }
 
 // DefaultWeirCd is the Rehbock-type discharge coefficient of a sharp-crested
-// rectangular weir at low heads (about 0.62; Bos 1989, §5.2).
+// rectangular weir at low heads (about 0.62; Bos 1989).
 const DefaultWeirCd = 0.62
 
 func (w Weir) DownstreamDepth(q float64) (float64, error) {
@@ -194,7 +193,7 @@ func OrificeFlow(head, diameter, cd float64) float64 {
 
 // SharpWeirHead is the head over a sharp-crested rectangular weir of the
 // given length (m) needed to pass q: q = (2/3)·Cd·b·√(2g)·h^1.5 (Poleni; Bos
-// 1989, §5.2).
+// 1989).
 func SharpWeirHead(q, length, cd float64) float64 {
 	if q <= 0 {
 		return 0
@@ -204,7 +203,7 @@ func SharpWeirHead(q, length, cd float64) float64 {
 
 // BroadWeirHead is the head over a broad-crested weir of the given length:
 // critical flow on the crest gives q = (2/3)^1.5·√g·b·H^1.5 ≈ 1.705·b·H^1.5
-// (Henderson 1966, §6.2; Chow 1959, §14-4).
+// (Henderson 1966; Bos 1989).
 func BroadWeirHead(q, length float64) float64 {
 	if q <= 0 {
 		return 0

@@ -6,7 +6,7 @@ import (
 	"testing"
 )
 
-// Torricelli with Cd: q = Cd·a·√(2gh) (Bos 1989, §7); a 100 mm orifice at
+// Torricelli with Cd: q = Cd·a·√(2gh) (Bos 1989); a 100 mm orifice at
 // Cd 0.6 under 0.5 m head passes 0.6·0.007854·√(9.81) = 14.76 l/s.
 func TestOrificeLaw(t *testing.T) {
 	t.Parallel()
@@ -19,8 +19,8 @@ func TestOrificeLaw(t *testing.T) {
 	}
 }
 
-// Poleni: q = (2/3)·Cd·b·√(2g)·h^1.5 (Bos 1989, §5.2); broad crest:
-// q = 1.705·b·H^1.5 (Henderson 1966, §6.2).
+// Poleni: q = (2/3)·Cd·b·√(2g)·h^1.5 (Bos 1989); broad crest:
+// q = 1.705·b·H^1.5 (Henderson 1966).
 func TestWeirLaws(t *testing.T) {
 	t.Parallel()
 	for _, h := range []float64{0.01, 0.05, 0.2} {

@@ -31,7 +31,7 @@ type GullyCapacity struct {
 }
 
 // Weir and orifice coefficients of a grating in a sag (FHWA HEC-22, "Urban
-// Drainage Design Manual", 3rd ed. 2009, §4.4.6.2, SI units): Cw = 1.66 with
+// Drainage Design Manual", 3rd ed. 2009, inlets in sag locations, SI units): Cw = 1.66 with
 // Q = Cw·P·d^1.5, Co = 0.67 with Q = Co·A·√(2gd).
 const (
 	GratingWeirCoefficient    = 1.66
@@ -45,7 +45,7 @@ const WaterKinematicViscosity = 1.141e-6
 
 // GratingInflow is the flow (m³/s) a grating admits at water depth d over
 // it: weir flow over its perimeter at small depths, orifice flow through its
-// open area at larger ones; the lesser of the two governs (HEC-22 §4.4.6.2).
+// open area at larger ones; the lesser of the two governs (HEC-22, sag inlets).
 func GratingInflow(openArea, perimeter, depth float64) float64 {
 	if depth <= 0 || openArea <= 0 || perimeter <= 0 {
 		return 0

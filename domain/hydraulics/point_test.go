@@ -35,7 +35,7 @@ func TestPipeFullBoreColebrook(t *testing.T) {
 
 func TestGratingInflowWeirThenOrifice(t *testing.T) {
 	t.Parallel()
-	// Weir at shallow depth, orifice when deep (HEC-22 §4.4.6.2).
+	// Weir at shallow depth, orifice when deep (HEC-22, sag inlets).
 	a, p := 0.05, 1.2
 	shallow := GratingInflow(a, p, 0.01)
 	if want := 1.66 * p * math.Pow(0.01, 1.5); math.Abs(shallow-want) > 1e-12 {

@@ -36,7 +36,7 @@ func (r Rectangular) WettedPerimeter(y float64) float64 { return r.Width + 2*y }
 // FirstMoment is B·y²/2.
 func (r Rectangular) FirstMoment(y float64) float64 { return r.Width * y * y / 2 }
 
-// CriticalDepth is (Q²/(g·B²))^(1/3) (Chow 1959, §3-3).
+// CriticalDepth is (Q²/(g·B²))^(1/3) (Chow 1959, ch. 4).
 func (r Rectangular) CriticalDepth(q float64) float64 {
 	return math.Cbrt(q * q / (Gravity * r.Width * r.Width))
 }
@@ -174,7 +174,7 @@ var glWeights = [8]float64{
 	0.1246289712555339, 0.0951585116824928, 0.0622535239386479, 0.0271524594117541,
 }
 
-// criticalDepth is the depth at which Q²T/(gA³) = 1 (Chow 1959, §3-3), closed
+// criticalDepth is the depth at which Q²T/(gA³) = 1 (Chow 1959, ch. 4), closed
 // form when the shape offers one, else a bracketed bisection on A³/T, which
 // increases with depth for every channel shape.
 func criticalDepth(s Shape, q float64) float64 {

@@ -14,7 +14,7 @@ func (g genericShape) TopWidth(y float64) float64        { return g.s.TopWidth(y
 func (g genericShape) WettedPerimeter(y float64) float64 { return g.s.WettedPerimeter(y) }
 
 // Geometric identities every section obeys: dA/dy = T and dJ/dy = A; the
-// critical depth satisfies Q²T = gA³ (Chow 1959, §3-3).
+// critical depth satisfies Q²T = gA³ (Chow 1959, ch. 4).
 func TestShapeIdentities(t *testing.T) {
 	t.Parallel()
 	shapes := []Shape{

@@ -1,7 +1,7 @@
 package hydraulics
 
 // Gravity is the acceleration due to gravity used throughout (m/s²), the
-// value used in EN 752 and EN 12056 worked examples.
+// value customary in drainage design.
 const Gravity = 9.81
 
 // lpsPerM2PerMMH is 1 mm/h expressed in l/s per m²: one millimetre of rain on
