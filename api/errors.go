@@ -5,9 +5,12 @@ import (
 	"errors"
 	"log/slog"
 	"net/http"
+	"strings"
 
 	"draindesign/api/projects"
 	"draindesign/domain/account"
+	"draindesign/domain/catalogue"
+	"draindesign/domain/design"
 	"draindesign/domain/project"
 	"draindesign/eventstore"
 
@@ -61,6 +64,13 @@ func writeError(w http.ResponseWriter, r *http.Request, log *slog.Logger, err er
 		pfb  *project.ForbiddenError
 		av   *account.ValidationError
 		afb  *account.ForbiddenError
+		dv   *design.ValidationError
+		dl   *design.LengthMismatchError
+		dc   *design.CalculationError
+		dd   *design.DecodeError
+		cnf  *catalogue.NotFoundError
+		creq *catalogue.RequestError
+		cun  *catalogue.UnavailableError
 	)
 	switch {
 	case errors.As(err, &av):
@@ -75,6 +85,32 @@ func writeError(w http.ResponseWriter, r *http.Request, log *slog.Logger, err er
 		writeJSON(w, http.StatusBadRequest, errorBody{bad.msg})
 	case errors.As(err, &pv):
 		writeJSON(w, http.StatusBadRequest, errorBody{pv.Message})
+	case errors.As(err, &dv):
+		// The field at fault, and in a shared calculation the run.
+		body := map[string]any{"error": dv.Message}
+		if dv.Field != "" {
+			body["field"] = dv.Field
+		}
+		if run := failedRun(err); run != "" {
+			body["run"] = run
+		}
+		writeJSON(w, http.StatusBadRequest, body)
+	case errors.As(err, &dl):
+		// The client sets its lengthsNotMatching flag from lengthDoNotMatch.
+		writeJSON(w, http.StatusBadRequest, map[string]any{
+			"error": dl.Error(), "lengthDoNotMatch": true, "short": dl.Short(), "difference_m": dl.DifferenceM(),
+		})
+	case errors.As(err, &dc):
+		body := map[string]any{"error": dc.Message}
+		if run := failedRun(err); run != "" {
+			body["run"] = run
+		}
+		writeJSON(w, http.StatusBadRequest, body)
+	case errors.As(err, &dd):
+		writeJSON(w, http.StatusBadRequest, errorBody{dd.Message})
+	case errors.As(err, &cnf), errors.As(err, &creq), errors.As(err, &cun):
+		// Catalogue look-ups answer for their query parameters.
+		writeJSON(w, http.StatusBadRequest, errorBody{strings.TrimPrefix(err.Error(), "catalogue: ")})
 	case errors.As(err, &un):
 		writeJSON(w, http.StatusUnauthorized, errorBody{un.msg})
 	case errors.As(err, &fb):

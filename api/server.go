@@ -115,6 +115,15 @@ func (s *Server) routes(r chi.Router) {
 		r.Get("/projects/{id}/timeline", s.timeline)
 		r.Get("/ws", s.websocket)
 
+		r.Get("/drainage/product/", s.products)
+		r.Post("/drainage/calculate/", s.calculate)
+		r.Post("/drainage/calculate_shared/", s.calculateShared)
+		r.Post("/drainage/materials/", s.materials)
+		r.Get("/drainage/endcap/with_outlet/", s.endCapsWithOutlet)
+		r.Get("/drainage/trashbox/discharges/", s.trashBoxDischarges)
+		r.Get("/drainage/channel/subproducts/", s.subProducts)
+		r.Get("/drainage/channel/", s.channels)
+
 		r.Route("/staff", func(r chi.Router) {
 			r.Use(s.requireStaff)
 			r.Get("/users/", s.staffUsers)

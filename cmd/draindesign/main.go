@@ -29,6 +29,7 @@ Commands:
   migrate                                     apply the PostgreSQL schema (DATABASE_URL)
   projections rebuild [--data-dir DIR]        rebuild every read model from the first event
   users add --username U --email E --password P [--group G] [--first F --last L --company C --country ISO]
+  calc [FILE|-]                               calculate a run: the body of POST /api/drainage/calculate/ in, its answer out
 
 Environment: DATABASE_URL, NATS_URL, SMTP_URL, PUBLIC_URL, SECRET_KEY_FILE (see README).
 `
@@ -70,6 +71,8 @@ func run(ctx context.Context, args []string, out io.Writer) error {
 			return errors.New("usage: draindesign users add --username U --email E --password P [--group G]")
 		}
 		return addUser(ctx, args[2:], out)
+	case "calc":
+		return calc(args[1:], out)
 	case "help", "-h", "--help":
 		fmt.Fprint(out, usage)
 		return nil

@@ -1,0 +1,213 @@
+package api
+
+import (
+	"encoding/json"
+	"errors"
+	"io"
+	"net/http"
+
+	"draindesign/domain/design"
+	"draindesign/domain/project"
+)
+
+// The calculation calls. The design package does the work; a run that
+// belongs to a project (project_id and run_id in the body) also gets its
+// outcome appended to the project's stream before the answer: "run
+// calculated" with the inputs and the results, or "calculation failed"
+// when no design could be made. A request refused by the validation rules
+// (or not even readable) is the client's to fix and changes nothing.
+
+// readBody reads a request body of at most maxBody bytes.
+func readBody(w http.ResponseWriter, r *http.Request) ([]byte, error) {
+	b, err := io.ReadAll(http.MaxBytesReader(w, r.Body, maxBody))
+	var big *http.MaxBytesError
+	if errors.As(err, &big) {
+		return nil, badRequestf("The request body is larger than %d bytes", big.Limit)
+	}
+	return b, err
+}
+
+func (s *Server) calculate(w http.ResponseWriter, r *http.Request) {
+	body, err := readBody(w, r)
+	if err != nil {
+		s.fail(w, r, err)
+		return
+	}
+	req, err := design.DecodeRequest(body)
+	if err != nil {
+		s.fail(w, r, err)
+		return
+	}
+	var raw map[string]json.RawMessage
+	_ = json.Unmarshal(body, &raw) // an object: DecodeRequest made sure
+	if err := s.checkProjectRun(r, req); err != nil {
+		s.fail(w, r, err)
+		return
+	}
+	ans, calcErr := design.Calculate(s.catalogue(), req)
+	var res *design.Results
+	if ans != nil {
+		res = ans.Results
+	}
+	if err := s.recordCalculation(r, req, raw, res, calcErr); err != nil {
+		s.fail(w, r, err)
+		return
+	}
+	if calcErr != nil {
+		s.fail(w, r, calcErr)
+		return
+	}
+	writeJSON(w, http.StatusOK, ans)
+}
+
+func (s *Server) calculateShared(w http.ResponseWriter, r *http.Request) {
+	body, err := readBody(w, r)
+	if err != nil {
+		s.fail(w, r, err)
+		return
+	}
+	sr, err := design.DecodeSharedRequest(body)
+	if err != nil {
+		s.fail(w, r, err)
+		return
+	}
+	for _, req := range []*design.Request{sr.Main, sr.Second} {
+		if err := s.checkProjectRun(r, req); err != nil {
+			s.fail(w, r, err)
+			return
+		}
+	}
+	ans, calcErr := design.CalculateShared(s.catalogue(), sr)
+	sides := []struct {
+		name string
+		req  *design.Request
+		raw  map[string]json.RawMessage
+		ans  func() *design.Answer
+	}{
+		{"main", sr.Main, sr.Raw.Main, func() *design.Answer { return ans.Main }},
+		{"second", sr.Second, sr.Raw.Second, func() *design.Answer { return ans.Second }},
+	}
+	for _, side := range sides {
+		var res *design.Results
+		switch {
+		case calcErr == nil:
+			res = side.ans().Results
+		case failedRun(calcErr) != side.name:
+			continue // the other run failed; this one was not calculated
+		}
+		if err := s.recordCalculation(r, side.req, side.raw, res, calcErr); err != nil {
+			s.fail(w, r, err)
+			return
+		}
+	}
+	if calcErr != nil {
+		s.fail(w, r, calcErr)
+		return
+	}
+	writeJSON(w, http.StatusOK, ans)
+}
+
+// failedRun names the run of a shared calculation an error belongs to.
+func failedRun(err error) string {
+	var sre *design.SharedRunError
+	if errors.As(err, &sre) {
+		return sre.Run
+	}
+	return ""
+}
+
+func (s *Server) materials(w http.ResponseWriter, r *http.Request) {
+	body, err := readBody(w, r)
+	if err != nil {
+		s.fail(w, r, err)
+		return
+	}
+	req, err := design.DecodeMaterialsRequest(body)
+	if err != nil {
+		s.fail(w, r, err)
+		return
+	}
+	m, err := design.Materials(s.catalogue(), req)
+	if err != nil {
+		s.fail(w, r, err)
+		return
+	}
+	writeJSON(w, http.StatusOK, m)
+}
+
+// checkProjectRun makes sure a calculation naming a project run may record
+// in it: the user owns the project and the run is in it. Like every other
+// call, it does not reveal a project the user may not see.
+func (s *Server) checkProjectRun(r *http.Request, req *design.Request) error {
+	if req.ProjectID == "" && req.RunID == "" {
+		return nil
+	}
+	if req.ProjectID == "" || req.RunID == "" {
+		return badRequestf("A calculation of a project's run needs both project_id and run_id")
+	}
+	p, err := s.projects.Load(r.Context(), req.ProjectID)
+	if err != nil {
+		return err
+	}
+	if p.Owner != currentUser(r).ID || p.Deleted {
+		return &project.NotFoundError{What: "project", ID: req.ProjectID}
+	}
+	if _, ok := p.Run(req.RunID); !ok {
+		return &notFound{"No such run in this project"}
+	}
+	return nil
+}
+
+// recordCalculation appends the outcome of a project run's calculation,
+// re-deciding if someone else wrote to the project meanwhile.
+func (s *Server) recordCalculation(r *http.Request, req *design.Request, raw map[string]json.RawMessage, res *design.Results, calcErr error) error {
+	if req.ProjectID == "" || !recordable(calcErr) {
+		return nil
+	}
+	in := make(map[string]json.RawMessage, len(raw))
+	for k, v := range raw {
+		if k != "project_id" && k != "run_id" {
+			in[k] = v
+		}
+	}
+	inputs := project.InputsFrom(in)
+	var summary project.Summary
+	if calcErr == nil {
+		var err error
+		if summary, err = design.Summary(res); err != nil {
+			return err
+		}
+	}
+	me := currentUser(r)
+	p, err := s.projects.Execute(r.Context(), req.ProjectID, -1, actor(r), func(p *project.Project) ([]project.Event, error) {
+		if p.Owner != me.ID {
+			return nil, &project.NotFoundError{What: "project", ID: req.ProjectID}
+		}
+		if calcErr != nil {
+			return p.RecordFailure(req.RunID, inputs, failureText(calcErr))
+		}
+		return p.RecordCalculation(req.RunID, inputs, summary)
+	})
+	if err != nil {
+		return err
+	}
+	s.settle(r, p)
+	return nil
+}
+
+// recordable: a calculation was made, successful or not. Requests refused
+// before calculating are not.
+func recordable(err error) bool {
+	var dv *design.ValidationError
+	var dl *design.LengthMismatchError
+	var dd *design.DecodeError
+	return !errors.As(err, &dv) && !errors.As(err, &dl) && !errors.As(err, &dd)
+}
+
+func failureText(err error) string {
+	var ce *design.CalculationError
+	if errors.As(err, &ce) {
+		return ce.Message
+	}
+	return "The calculation failed: " + msgServerError
+}
