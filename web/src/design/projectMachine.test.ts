@@ -1,0 +1,295 @@
+import { describe, expect, it, vi } from 'vitest';
+import { createActor, waitFor } from 'xstate';
+import { ApiError } from '../api/http';
+import type { EditAnswer, LiveEvent, LoadAnswer, ProjectCommand, SavePayload } from '../api/projectTypes';
+import type { LiveHandlers } from '../live/projectSocket';
+import { deferred } from '../test/fakes';
+import { createProjectMachine, type ProjectDeps } from './projectMachine';
+import { runActorId, type OpenRequest } from './projectSteps';
+import { runStateOf, type RunSnapshot } from './runMachine';
+import { poly100 } from './testSystems';
+import type { Results } from './types';
+
+const results: Results = { calculated: true, flow_velocity: 0.8, segments: [] };
+
+/** A server that keeps one project's run list and answers commands like the Go server. */
+function fakeServer() {
+  let version = 1;
+  let runs = [{ id: 'r1', name: 'Run 1', state: 'unconfigured' as const }] as EditAnswer['runs'];
+  const commands: ProjectCommand[] = [];
+  const answer = (extra: Partial<EditAnswer> = {}): EditAnswer => ({ id: 'p1', version, runs: runs.map((run) => ({ ...run })), ...extra });
+  const projects: ProjectDeps['projects'] = {
+    create: vi.fn(async () => answer()),
+    command: vi.fn(async (_id: string, command: ProjectCommand) => {
+      commands.push(command);
+      version++;
+      if (command.type === 'add_run') {
+        runs = [...runs, { id: `r${runs.length + 1}`, name: `Run ${runs.length + 1}`, state: 'unconfigured' }];
+        return answer({ run_id: runs[runs.length - 1]!.id });
+      }
+      if (command.type === 'change_inputs') runs = runs.map((run) => (run.id === command.run_id ? { ...run, state: 'ready' } : run));
+      if (command.type === 'rename_run') runs = runs.map((run) => (run.id === command.run_id ? { ...run, name: command.name } : run));
+      return answer();
+    }),
+  };
+  const drainage: ProjectDeps['drainage'] = {
+    calculate: vi.fn(async () => ({ results })),
+    save: vi.fn(async (payload: SavePayload) => ({ saveID: payload.project.saveID ?? 'p2', runSaveIDs: payload.project.runs.map((_, i) => `s${i + 1}`), version: ++version })),
+    load: vi.fn(),
+    loadRun: vi.fn(),
+    share: vi.fn(async () => 'http://host/3f2b8c1e-9a4d-4e1b-8f7a-2c6d5e4f3a2b'),
+  };
+  return { projects, drainage, commands, bump: () => ++version };
+}
+
+function start(server = fakeServer(), open: OpenRequest = { kind: 'new' }, extra: Partial<ProjectDeps> = {}) {
+  let live: LiveHandlers | null = null;
+  const follow = vi.fn();
+  const remember = vi.fn();
+  const deps: ProjectDeps = {
+    projects: server.projects,
+    drainage: server.drainage,
+    openLive: (handlers) => {
+      live = handlers;
+      return { follow, unfollow: vi.fn(), close: vi.fn() };
+    },
+    newId: (() => {
+      let n = 0;
+      return () => `local${++n}`;
+    })(),
+    remember,
+    superCriticalSkipped: () => false,
+    skipSuperCritical: vi.fn(),
+    userRainfallUnits: () => 'l/s/m2',
+    conflictRetryMs: 1,
+    ...extra,
+  };
+  const actor = createActor(createProjectMachine(deps), { input: { open } });
+  actor.start();
+  const settled = () => waitFor(actor, (s) => s.matches({ ready: 'idle' }) && s.context.queue.length === 0);
+  const runState = (runId: string) => {
+    const snapshot = actor.getSnapshot();
+    const child = snapshot.children[runActorId(snapshot.context.generation, runId)];
+    return child ? runStateOf(child.getSnapshot() as RunSnapshot) : null;
+  };
+  return { actor, server, settled, runState, follow, remember, emit: (event: LiveEvent) => live!.onEvent(event) };
+}
+
+async function designRun(setup: ReturnType<typeof start>) {
+  await setup.settled();
+  setup.actor.send({ type: 'EDIT', field: 'selectedSystem', value: poly100 });
+  setup.actor.send({ type: 'EDIT', field: 'channel_length_m', value: 20 });
+  setup.actor.send({ type: 'EDIT', field: 'drainage_area_m2', value: 144 });
+  await setup.settled();
+}
+
+describe('project machine', () => {
+  it('opens a draft, follows it live and remembers it', async () => {
+    const setup = start();
+    await setup.settled();
+    const { context } = setup.actor.getSnapshot();
+    expect(context.data?.order).toEqual(['r1']);
+    expect(context.data?.rainfallUnits).toBe('l/s/m2');
+    expect(context.selectedRunId).toBe('r1');
+    expect(setup.follow).toHaveBeenCalledWith('p1', 1);
+    expect(setup.remember).toHaveBeenCalledWith('p1');
+    expect(setup.runState('r1')).toBe('unconfigured');
+  });
+
+  it('shows an edit at once, sends it, and the run becomes ready', async () => {
+    const setup = start();
+    await setup.settled();
+    setup.actor.send({ type: 'EDIT', field: 'selectedSystem', value: poly100 });
+    setup.actor.send({ type: 'EDIT', field: 'channel_length_m', value: 20 });
+    setup.actor.send({ type: 'EDIT', field: 'drainage_area_m2', value: 144 });
+    expect(setup.actor.getSnapshot().context.data?.runs.r1?.inputs.drainage_area_m2).toBe(144);
+    expect(setup.runState('r1')).toBe('ready');
+    await setup.settled();
+    const sent = setup.server.commands.filter((c) => c.type === 'change_inputs');
+    // The first edit goes at once; the two made while it travelled go together.
+    expect(sent).toHaveLength(2);
+    expect(sent[1]).toMatchObject({ fields: { channel_length_m: 20, drainage_area_m2: 144, catchment_depth_m: 3.6 } });
+    expect(setup.actor.getSnapshot().context.data?.pending).toEqual({});
+  });
+
+  it('calculates with the project and run ids, then shows the design run tab', async () => {
+    const setup = start();
+    await designRun(setup);
+    setup.actor.send({ type: 'CALCULATE' });
+    expect(setup.actor.getSnapshot().children[runActorId(1, 'r1')]?.getSnapshot().hasTag('calculating')).toBe(true);
+    await setup.settled();
+    expect(setup.server.drainage.calculate).toHaveBeenCalledWith(
+      expect.objectContaining({ advanced: false, project_id: 'p1', run_id: 'r1', channel_length_m: 20, channel_group: 'poly-100' }),
+    );
+    const { context } = setup.actor.getSnapshot();
+    expect(context.data?.runs.r1?.results).toEqual(results);
+    expect(context.tab).toBe('run');
+    expect(setup.runState('r1')).toBe('calculated');
+  });
+
+  it('shows the server’s message when a calculation fails, and the run is not calculated', async () => {
+    const server = fakeServer();
+    server.drainage.calculate = vi.fn(async () => {
+      throw new ApiError(400, { error: 'No channel could be designed to fulfil the current parameters' });
+    });
+    const setup = start(server);
+    await designRun(setup);
+    setup.actor.send({ type: 'CALCULATE' });
+    await setup.settled();
+    expect(setup.actor.getSnapshot().context.error).toEqual([{ key: 'calc.noChannel' }]);
+    expect(setup.runState('r1')).toBe('ready');
+  });
+
+  it('applies another tab’s edits from the live stream', async () => {
+    const setup = start();
+    await setup.settled();
+    setup.emit({
+      type: 'event', project: 'p1', version: 2, event_type: 'project.run_inputs_changed',
+      data: { run_id: 'r1', changed: { channel_length_m: 42 } }, author: 'u', time: '', runs: { r1: 'unconfigured' }, order: ['r1'],
+    });
+    setup.emit({
+      type: 'event', project: 'p1', version: 3, event_type: 'project.run_added',
+      data: { run_id: 'r9', name: 'Run 2' }, author: 'u', time: '', runs: { r1: 'unconfigured', r9: 'unconfigured' }, order: ['r1', 'r9'],
+    });
+    const { context } = setup.actor.getSnapshot();
+    expect(context.data?.runs.r1?.inputs.channel_length_m).toBe(42);
+    expect(context.data?.order).toEqual(['r1', 'r9']);
+    expect(setup.runState('r9')).toBe('unconfigured');
+  });
+
+  it('adds a run and selects it', async () => {
+    const setup = start();
+    await setup.settled();
+    setup.actor.send({ type: 'ADD_RUN' });
+    await setup.settled();
+    const { context } = setup.actor.getSnapshot();
+    expect(context.data?.order).toEqual(['r1', 'r2']);
+    expect(context.selectedRunId).toBe('r2');
+    expect(context.tab).toBe('system');
+  });
+
+  it('refuses to save without a name or with runs to calculate', async () => {
+    const setup = start();
+    await setup.settled();
+    setup.actor.send({ type: 'SAVE', asNew: false, share: false });
+    expect(setup.actor.getSnapshot().context.saveError).toEqual({ key: 'save.needsName' });
+    setup.actor.send({ type: 'DETAILS', details: { name: 'Depot' } });
+    setup.actor.send({ type: 'SAVE', asNew: false, share: false });
+    expect(setup.actor.getSnapshot().context.saveError).toEqual({ key: 'save.runsToCalculate', values: { runs: 'Run 1' } });
+    expect(setup.server.drainage.save).not.toHaveBeenCalled();
+  });
+
+  it('saves over the draft with the newest version, retrying once on a conflict', async () => {
+    const server = fakeServer();
+    const save = server.drainage.save;
+    let refused = false;
+    server.drainage.save = vi.fn(async (payload: SavePayload) => {
+      if (!refused) {
+        refused = true;
+        throw new ApiError(409, { error: 'stale' });
+      }
+      return save(payload);
+    });
+    const setup = start(server);
+    await designRun(setup);
+    setup.actor.send({ type: 'CALCULATE' });
+    setup.actor.send({ type: 'DETAILS', details: { name: 'Depot' } });
+    await setup.settled();
+    setup.actor.send({ type: 'SAVE', asNew: false, share: true });
+    await setup.settled();
+    expect(server.drainage.save).toHaveBeenCalledTimes(2);
+    const payload = vi.mocked(server.drainage.save).mock.calls[1]![0];
+    expect(payload.share).toBe(true);
+    expect(payload.project).toMatchObject({ saveID: 'p1', details: { name: 'Depot' } });
+    expect(payload.project.runs[0]).toMatchObject({ saveID: 'r1', name: 'Run 1', results, channel_length_m: 20 });
+    const { context } = setup.actor.getSnapshot();
+    expect(context.data?.saved).toBe(true);
+    expect(context.dirty).toBe(false);
+  });
+
+  it('continues on the new project after Save as new', async () => {
+    const setup = start();
+    await designRun(setup);
+    setup.actor.send({ type: 'CALCULATE' });
+    setup.actor.send({ type: 'DETAILS', details: { name: 'Depot' } });
+    await setup.settled();
+    setup.actor.send({ type: 'SAVE', asNew: true, share: false });
+    await setup.settled();
+    const { context } = setup.actor.getSnapshot();
+    expect(context.data?.id).toBe('p2');
+    expect(context.data?.order).toEqual(['s1']);
+    expect(context.selectedRunId).toBe('s1');
+    expect(setup.follow).toHaveBeenLastCalledWith('p2', expect.any(Number));
+    expect(setup.runState('s1')).toBe('calculated');
+  });
+
+  it('loads a project with progress, opening on the first run’s results', async () => {
+    const server = fakeServer();
+    const gate = deferred<void>();
+    const load: LoadAnswer = {
+      saveID: 'p7', version: 12, schedule: ['p7.a', 'p7.b'], details: { name: 'Depot', location: '', reference: '', date: '', company: '', designer: '', telephone: '', email: '' },
+      notes: '', rainfall_units: 'mm/h', default_rainfall: null, share: false, owner: 'ada', editable: true,
+    };
+    server.drainage.load = vi.fn(async () => load);
+    server.drainage.loadRun = vi.fn(async (key: string) => {
+      if (key === 'p7.b') await gate.promise;
+      const id = key.split('.')[1]!;
+      return { id, run: { saveID: id, name: id, state: 'calculated' as const, results, channel_length_m: 5 } };
+    });
+    const setup = start(server, { kind: 'load', key: { id: 'p7' } });
+    await waitFor(setup.actor, (s) => s.context.progress?.done === 1);
+    expect(setup.actor.getSnapshot().context.progress).toEqual({ done: 1, total: 2 });
+    gate.resolve();
+    await setup.settled();
+    const { context } = setup.actor.getSnapshot();
+    expect(context.data?.order).toEqual(['a', 'b']);
+    expect(context.tab).toBe('run');
+    expect(setup.follow).toHaveBeenCalledWith('p7', 12);
+    expect(setup.runState('b')).toBe('calculated');
+  });
+
+  it('edits a shared project here only, and saves it as new', async () => {
+    const server = fakeServer();
+    server.drainage.load = vi.fn(async () => ({
+      saveID: 'p7', version: 3, schedule: ['p7.a'], details: { name: 'Theirs', location: '', reference: '', date: '', company: '', designer: '', telephone: '', email: '' },
+      notes: '', rainfall_units: 'mm/h', default_rainfall: null, share: false, owner: 'bob', editable: false,
+    }));
+    server.drainage.loadRun = vi.fn(async () => ({ id: 'a', run: { saveID: 'a', name: 'Run 1', state: 'calculated' as const, results } }));
+    const setup = start(server, { kind: 'load', key: { shareID: 'x' } });
+    await setup.settled();
+    expect(setup.follow).not.toHaveBeenCalled();
+    setup.actor.send({ type: 'DUPLICATE' });
+    setup.actor.send({ type: 'RENAME', runId: 'a', name: 'Yard' });
+    await setup.settled();
+    expect(server.projects.command).not.toHaveBeenCalled();
+    const { context } = setup.actor.getSnapshot();
+    expect(context.data?.order).toEqual(['a', 'local1']);
+    expect(context.data?.runs.local1?.name).toBe('Run 2');
+    setup.actor.send({ type: 'SAVE', asNew: false, share: false });
+    await setup.settled();
+    const payload = vi.mocked(server.drainage.save).mock.calls[0]![0];
+    expect(payload.project.saveID).toBeUndefined();
+    expect(payload.project.runs.map((run) => run.name)).toEqual(['Yard', 'Run 2']);
+    expect(setup.actor.getSnapshot().context.data).toMatchObject({ id: 'p2', editable: true });
+  });
+
+  it('starts afresh when the remembered project is gone', async () => {
+    const server = fakeServer();
+    server.drainage.load = vi.fn(async () => {
+      throw new ApiError(404, { error: 'The project could not be loaded: it does not exist or you have no access to it' });
+    });
+    const setup = start(server, { kind: 'load', key: { id: 'gone' }, fallbackToNew: true });
+    await setup.settled();
+    expect(setup.actor.getSnapshot().context.error).toBeNull();
+    expect(setup.actor.getSnapshot().context.data?.id).toBe('p1');
+  });
+
+  it('warns of a length over 500 m and keeps the value', async () => {
+    const setup = start();
+    await designRun(setup);
+    setup.actor.send({ type: 'EDIT', field: 'channel_length_m', value: 620 });
+    const { context } = setup.actor.getSnapshot();
+    expect(context.dialog).toEqual({ kind: 'lengthOver500', excess: 120 });
+    expect(context.data?.runs.r1?.inputs.channel_length_m).toBe(620);
+  });
+});

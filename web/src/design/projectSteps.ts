@@ -1,0 +1,497 @@
+// What each event does to the open project, as pure steps: the next context
+// and the effects to carry out (run machines to start, stop or tell, the live
+// stream to follow, side calls). projectMachine.ts wires them to XState.
+import type { EventObject } from 'xstate';
+import type { EditAnswer, LiveEvent, LoadKey, ProjectCommand, SaveAnswer } from '../api/projectTypes';
+import type { Message } from '../forms/messages';
+import { SessionExpiredError } from '../session/authedSend';
+import { enqueueCommand, type Outgoing } from './outgoing';
+import {
+  addRunLocally,
+  applyAnswer,
+  applyEditedInputs,
+  applyLiveEvent,
+  applySave,
+  duplicateRunLocally,
+  keys,
+  markPending,
+  removeRunLocally,
+  reorder,
+  resetRun,
+  setResults,
+  setRunName,
+  setRunNotes,
+  settlePending,
+  uncalculatedRuns,
+  type Applied,
+  type ProjectData,
+} from './projectModel';
+import type { RunEvent, RunInput } from './runMachine';
+import {
+  applyEdit,
+  calculateBlockers,
+  outOfRunItems,
+  readyForFirstCalculation,
+  type DesignWarning,
+  type EditableField,
+} from './runRules';
+import { errorMessage } from './serverMessages';
+import type { ProjectDetails, Results, RunInputs, RunState } from './types';
+import type { RainfallUnit } from './units';
+
+/** Standard mode's tabs: system selection, design run (results), materials list, documents. */
+export type DesignTab = 'system' | 'run' | 'materials' | 'documents';
+export type Panel = 'save' | 'load' | 'share' | 'notes' | null;
+export type ProjectDialog = DesignWarning | { kind: 'confirmNew' };
+
+/** What to open: a fresh draft, or a project by one of its keys (`fallbackToNew` for the remembered one). */
+export type OpenRequest = { kind: 'new' } | { kind: 'load'; key: LoadKey; fallbackToNew?: boolean };
+
+export interface ProjectContext {
+  data: ProjectData | null;
+  /** Generation of the run machines; a replaced project gets new ones. */
+  generation: number;
+  spawned: string[];
+  selectedRunId: string | null;
+  tab: DesignTab;
+  queue: Outgoing[];
+  inFlight: Outgoing | null;
+  progress: { done: number; total: number } | null;
+  dialog: ProjectDialog | null;
+  /** The error dialog's paragraphs. */
+  error: Message[] | null;
+  panel: Panel;
+  saveError: Message | null;
+  shareLink: string | null;
+  dirty: boolean;
+  open: OpenRequest;
+  connected: boolean;
+}
+
+export type ProjectEvent =
+  | { type: 'NEW' }
+  | { type: 'NEW.CONFIRM' }
+  | { type: 'LOAD'; key: LoadKey }
+  | { type: 'RETRY' }
+  | { type: 'SELECT_RUN'; runId: string }
+  | { type: 'TAB'; tab: DesignTab }
+  | { type: 'EDIT'; field: EditableField; value: unknown }
+  | { type: 'RENAME'; runId: string; name: string }
+  | { type: 'NOTES'; runId: string; notes: string }
+  | { type: 'ADD_RUN' }
+  | { type: 'DUPLICATE' }
+  | { type: 'REMOVE'; runId: string }
+  | { type: 'REORDER'; order: string[] }
+  | { type: 'RESET' }
+  | { type: 'CALCULATE' }
+  | { type: 'DETAILS'; details: Partial<ProjectDetails> }
+  | { type: 'PROJECT_UNITS'; units: RainfallUnit }
+  | { type: 'SAVE'; asNew: boolean; share: boolean }
+  | { type: 'SHARE' }
+  | { type: 'PANEL'; panel: Panel }
+  | { type: 'DIALOG.CLOSE' }
+  | { type: 'DIALOG.SWAP' }
+  | { type: 'DIALOG.SKIP' }
+  | { type: 'ERROR.CLOSE' }
+  | { type: 'PROJECT_DELETED'; id: string }
+  | { type: 'LIVE.EVENT'; event: LiveEvent }
+  | { type: 'LIVE.STATUS'; connected: boolean };
+
+/** The outcome of one piece of outgoing work. */
+export type Delivered =
+  | { kind: 'command'; item: Extract<Outgoing, { kind: 'command' }>; answer: EditAnswer }
+  | { kind: 'calculate'; item: Extract<Outgoing, { kind: 'calculate' }>; results: Results }
+  | { kind: 'save'; item: Extract<Outgoing, { kind: 'save' }>; answer: SaveAnswer }
+  | { kind: 'share'; link: string }
+  | { kind: 'failed'; item: Outgoing; error: unknown };
+
+export type Effect =
+  | { type: 'spawn'; id: string; input: RunInput }
+  | { type: 'stop'; id: string }
+  | { type: 'toRun'; id: string; event: RunEvent }
+  | { type: 'live'; event: EventObject & { project?: string; from?: number } }
+  | { type: 'remember'; id: string | null }
+  | { type: 'saved' }
+  | { type: 'skipSuperCritical' };
+
+export interface Plan {
+  ctx: ProjectContext;
+  effects: Effect[];
+}
+
+export interface StepOptions {
+  newId: () => string;
+  superCriticalSkipped: boolean;
+}
+
+export const runActorId = (generation: number, runId: string) => `run:${generation}:${runId}`;
+
+/** Edits that make a calculated run calculate again at once (spec section 4). */
+const RECALCULATING_FIELDS: readonly EditableField[] = ['stepped', 'has_body_extension', 'selectedSystem'];
+
+export function initialContext(open: OpenRequest): ProjectContext {
+  return {
+    data: null,
+    generation: 0,
+    spawned: [],
+    selectedRunId: null,
+    tab: 'system',
+    queue: [],
+    inFlight: null,
+    progress: null,
+    dialog: null,
+    error: null,
+    panel: null,
+    saveError: null,
+    shareLink: null,
+    dirty: false,
+    open,
+    connected: false,
+  };
+}
+
+const selectedRun = (ctx: ProjectContext) => (ctx.selectedRunId ? ctx.data?.runs[ctx.selectedRunId] : undefined);
+
+function toRun(plan: Plan, runId: string, event: RunEvent): Plan {
+  if (!plan.ctx.spawned.includes(runId)) return plan;
+  return { ...plan, effects: [...plan.effects, { type: 'toRun', id: runActorId(plan.ctx.generation, runId), event }] };
+}
+
+function withData(plan: Plan, data: ProjectData, more: Partial<ProjectContext> = {}): Plan {
+  return { ...plan, ctx: { ...plan.ctx, data, ...more } };
+}
+
+/** Starts run machines for new runs, stops those of removed ones and passes on the server's states. */
+export function syncRuns(plan: Plan, applied: Applied): Plan {
+  const { ctx } = plan;
+  const effects = [...plan.effects];
+  const order = applied.data.order;
+  for (const runId of ctx.spawned) {
+    if (!order.includes(runId)) effects.push({ type: 'stop', id: runActorId(ctx.generation, runId) });
+  }
+  for (const runId of order) {
+    const id = runActorId(ctx.generation, runId);
+    if (!ctx.spawned.includes(runId)) {
+      effects.push({ type: 'spawn', id, input: { runId, state: applied.states[runId] ?? 'unconfigured' } });
+    } else if (applied.states[runId]) {
+      effects.push({ type: 'toRun', id, event: { type: 'SERVER.STATE', state: applied.states[runId] } });
+    }
+  }
+  let selectedRunId = ctx.selectedRunId;
+  let tab = ctx.tab;
+  if (selectedRunId && !applied.data.runs[selectedRunId]) {
+    selectedRunId = order[0] ?? null;
+    tab = 'system';
+  }
+  return { ctx: { ...ctx, data: applied.data, spawned: [...order], selectedRunId, tab }, effects };
+}
+
+/** A new project in place of the old: fresh run machines, first run selected, followed live when editable. */
+export function replaceProject(plan: Plan, applied: Applied): Plan {
+  const { ctx } = plan;
+  const effects: Effect[] = [...plan.effects];
+  for (const runId of ctx.spawned) effects.push({ type: 'stop', id: runActorId(ctx.generation, runId) });
+  const generation = ctx.generation + 1;
+  const data = applied.data;
+  for (const runId of data.order) {
+    effects.push({ type: 'spawn', id: runActorId(generation, runId), input: { runId, state: applied.states[runId] ?? 'unconfigured' } });
+  }
+  if (data.editable) {
+    effects.push({ type: 'live', event: { type: 'FOLLOW', project: data.id, from: data.streamVersion } });
+    effects.push({ type: 'remember', id: data.id });
+  } else {
+    effects.push({ type: 'live', event: { type: 'UNFOLLOW' } });
+  }
+  const first = data.order[0] ?? null;
+  const firstCalculated = !!(first && data.runs[first]?.results?.calculated);
+  return {
+    ctx: {
+      ...ctx,
+      data,
+      generation,
+      spawned: [...data.order],
+      selectedRunId: first,
+      // Spec: a loaded project whose first run is calculated opens on its results (tab 1).
+      tab: firstCalculated ? 'run' : 'system',
+      queue: [],
+      dirty: false,
+      dialog: null,
+      panel: null,
+      shareLink: null,
+      saveError: null,
+    },
+    effects,
+  };
+}
+
+/** The step for one event of the ready project. */
+export function step(ctx: ProjectContext, event: ProjectEvent, options: StepOptions): Plan {
+  const plan: Plan = { ctx, effects: [] };
+  const data = ctx.data;
+  if (!data) return plan;
+  switch (event.type) {
+    case 'SELECT_RUN': {
+      const run = data.runs[event.runId];
+      if (!run) return plan;
+      // Spec: selecting an uncalculated run goes to the first tab.
+      return { ...plan, ctx: { ...ctx, selectedRunId: event.runId, tab: run.results?.calculated ? ctx.tab : 'system' } };
+    }
+    case 'EDIT':
+      return edit(plan, event.field, event.value);
+    case 'DIALOG.SWAP': {
+      const run = selectedRun(ctx);
+      if (!run) return plan;
+      const upper = run.inputs.lowerElevation ?? null;
+      const lower = run.inputs.upperElevation ?? null;
+      const cleared = { ...plan, ctx: { ...ctx, dialog: null } };
+      return edit(edit(cleared, 'upperElevation', upper, { silent: true }), 'lowerElevation', lower, { silent: true });
+    }
+    case 'DIALOG.SKIP':
+      return { ctx: { ...ctx, dialog: null }, effects: [{ type: 'skipSuperCritical' }] };
+    case 'RENAME':
+      return rename(plan, event.runId, event.name);
+    case 'NOTES':
+      return notes(plan, event.runId, event.notes);
+    case 'ADD_RUN':
+      return structural(plan, { type: 'add_run' }, options);
+    case 'DUPLICATE':
+      return ctx.selectedRunId ? structural(plan, { type: 'duplicate_run', run_id: ctx.selectedRunId }, options) : plan;
+    case 'REMOVE':
+      return structural(plan, { type: 'remove_run', run_id: event.runId }, options);
+    case 'REORDER':
+      return structural(plan, { type: 'reorder_runs', order: event.order }, options);
+    case 'RESET':
+      return ctx.selectedRunId ? structural(plan, { type: 'reset_run', run_id: ctx.selectedRunId }, options) : plan;
+    case 'CALCULATE':
+      return calculate(plan);
+    case 'DETAILS':
+      return details(plan, { ...data, details: { ...data.details, ...event.details } });
+    case 'PROJECT_UNITS':
+      return data.rainfallUnits === event.units ? plan : details(plan, { ...data, rainfallUnits: event.units });
+    case 'SAVE':
+      return save(plan, event.asNew, event.share);
+    case 'SHARE':
+      if (!data.saved || !data.editable) return { ...plan, ctx: { ...ctx, error: [{ key: 'share.saveFirst' }] } };
+      return { ...plan, ctx: { ...ctx, queue: [...ctx.queue, { kind: 'share' }], shareLink: null } };
+    case 'LIVE.EVENT': {
+      if (event.event.project !== data.id || !data.editable) return plan;
+      return syncRuns(plan, applyLiveEvent(data, event.event));
+    }
+    default:
+      return plan;
+  }
+}
+
+function edit(plan: Plan, field: EditableField, value: unknown, options: { silent?: boolean } = {}): Plan {
+  const { ctx } = plan;
+  const data = ctx.data;
+  const run = selectedRun(ctx);
+  if (!data || !run) return plan;
+  const { changes, warning } = applyEdit(run.inputs, field, value, data.defaultRainfall);
+  let next = applyEditedInputs(data, run.id, changes);
+  let queue = ctx.queue;
+  if (data.editable) ({ queue, data: next } = enqueueCommand(queue, next, { type: 'change_inputs', run_id: run.id, fields: changes }));
+  const inputs = next.runs[run.id]!.inputs;
+  let result = withData(plan, next, { queue, dirty: true, dialog: warning && !options.silent ? warning : ctx.dialog });
+  result = toRun(result, run.id, { type: 'EDITED', ready: readyForFirstCalculation(inputs) });
+  const calculated = !!run.results?.calculated;
+  if (calculated && RECALCULATING_FIELDS.includes(field) && calculateBlockers(inputs, data.defaultRainfall).length === 0) {
+    return calculate(result);
+  }
+  return result;
+}
+
+function rename(plan: Plan, runId: string, name: string): Plan {
+  const data = plan.ctx.data;
+  const run = data?.runs[runId];
+  if (!data || !run || name.trim() === '' || name.trim() === run.name) return plan;
+  let next = setRunName(data, runId, name);
+  let queue = plan.ctx.queue;
+  if (data.editable) ({ queue, data: next } = enqueueCommand(queue, next, { type: 'rename_run', run_id: runId, name: name.trim() }));
+  return withData(plan, next, { queue, dirty: true });
+}
+
+function notes(plan: Plan, runId: string, text: string): Plan {
+  const data = plan.ctx.data;
+  if (!data?.runs[runId]) return plan;
+  let next = setRunNotes(data, runId, text);
+  let queue = plan.ctx.queue;
+  if (data.editable) ({ queue, data: next } = enqueueCommand(queue, next, { type: 'change_notes', run_id: runId, notes: text }));
+  return withData(plan, next, { queue, dirty: true, panel: plan.ctx.panel === 'notes' ? null : plan.ctx.panel });
+}
+
+function details(plan: Plan, changed: ProjectData): Plan {
+  let next = changed;
+  let queue = plan.ctx.queue;
+  if (changed.editable) {
+    ({ queue, data: next } = enqueueCommand(queue, next, {
+      type: 'change_details',
+      details: changed.details,
+      rainfall_units: changed.rainfallUnits,
+      default_rainfall: changed.defaultRainfall,
+    }));
+  }
+  return withData(plan, next, { queue, dirty: true });
+}
+
+/** Adding, duplicating, removing, reordering and resetting runs. */
+function structural(plan: Plan, command: ProjectCommand, options: StepOptions): Plan {
+  const { ctx } = plan;
+  const data = ctx.data;
+  if (!data) return plan;
+  if ((command.type === 'duplicate_run' || command.type === 'remove_run' || command.type === 'reset_run') && !data.runs[command.run_id]) {
+    return plan;
+  }
+  let result = plan;
+  let next = data;
+  if (command.type === 'reorder_runs') next = reorder(data, command.order);
+  if (command.type === 'reset_run') {
+    next = resetRun(data, command.run_id);
+    result = toRun(result, command.run_id, { type: 'RESET' });
+  }
+  const tab = command.type === 'reset_run' ? 'system' : ctx.tab;
+  if (data.editable) {
+    const extra =
+      command.type === 'duplicate_run' ? { duplicateOf: command.run_id, selectNew: true } : command.type === 'add_run' ? { selectNew: true } : {};
+    const queued = enqueueCommand(ctx.queue, next, command, extra);
+    return withData(result, queued.data, { queue: queued.queue, dirty: true, tab });
+  }
+  // A project this user may not edit on the server changes here only, until saved as new.
+  let selected = ctx.selectedRunId;
+  let newTab: DesignTab = tab;
+  const states: Record<string, RunState> = {};
+  if (command.type === 'add_run') {
+    const id = options.newId();
+    next = addRunLocally(data, id);
+    selected = id;
+    newTab = 'system';
+  } else if (command.type === 'duplicate_run') {
+    const id = options.newId();
+    next = duplicateRunLocally(data, command.run_id, id);
+    states[id] = 'calculated';
+    selected = id;
+  } else if (command.type === 'remove_run') {
+    next = removeRunLocally(data, command.run_id, options.newId());
+    if (selected === command.run_id) {
+      selected = next.order[0] ?? null;
+      newTab = 'system';
+    }
+  }
+  const synced = syncRuns(withData(result, next, { dirty: true }), { data: next, states });
+  return { ...synced, ctx: { ...synced.ctx, selectedRunId: selected, tab: newTab } };
+}
+
+function calculate(plan: Plan): Plan {
+  const { ctx } = plan;
+  const data = ctx.data;
+  const run = selectedRun(ctx);
+  if (!data || !run) return plan;
+  if (calculateBlockers(run.inputs, data.defaultRainfall).length > 0) return plan;
+  if (ctx.queue.some((item) => item.kind === 'calculate' && item.runId === run.id)) return plan;
+  let next = data;
+  let queue = ctx.queue;
+  let dialog = ctx.dialog;
+  if (outOfRunItems(run.inputs)) {
+    // Spec: inflows and accessories beyond the length are reset, with the position warning.
+    const cleared: Partial<RunInputs> = { inflows: [], accessories: [] };
+    next = applyEditedInputs(next, run.id, cleared);
+    if (next.editable) ({ queue, data: next } = enqueueCommand(queue, next, { type: 'change_inputs', run_id: run.id, fields: cleared }));
+    dialog = { kind: 'position' };
+  }
+  next = markPending(next, [keys.results(run.id)]);
+  queue = [...queue, { kind: 'calculate', runId: run.id }];
+  return toRun(withData(plan, next, { queue, dialog, error: null }), run.id, { type: 'CALCULATION.START' });
+}
+
+function save(plan: Plan, asNew: boolean, share: boolean): Plan {
+  const data = plan.ctx.data;
+  if (!data) return plan;
+  if (data.details.name.trim() === '') return { ...plan, ctx: { ...plan.ctx, saveError: { key: 'save.needsName' } } };
+  const todo = uncalculatedRuns(data);
+  if (todo.length > 0) return { ...plan, ctx: { ...plan.ctx, saveError: { key: 'save.runsToCalculate', values: { runs: todo.join(', ') } } } };
+  // Someone else's project can only be saved as a copy of one's own.
+  const item: Outgoing = { kind: 'save', asNew: asNew || !data.editable, share };
+  return withData(plan, markPending(data, [keys.details]), { queue: [...plan.ctx.queue, item], saveError: null });
+}
+
+/** The step for the outcome of the outgoing work that was under way. */
+export function delivered(ctx: ProjectContext, outcome: Delivered, options: StepOptions): Plan {
+  const plan: Plan = { ctx, effects: [] };
+  const data = ctx.data;
+  if (!data) return plan;
+  switch (outcome.kind) {
+    case 'command': {
+      const settled = settlePending(data, outcome.item.keys, outcome.answer.version);
+      const synced = syncRuns(plan, applyAnswer(settled, outcome.answer, outcome.item.duplicateOf));
+      const newRun = outcome.item.selectNew ? outcome.answer.run_id : undefined;
+      const run = newRun ? synced.ctx.data?.runs[newRun] : undefined;
+      if (newRun && run) {
+        return { ...synced, ctx: { ...synced.ctx, selectedRunId: newRun, tab: run.results?.calculated ? synced.ctx.tab : 'system' } };
+      }
+      return synced;
+    }
+    case 'calculate': {
+      const runId = outcome.item.runId;
+      const next = setResults(settlePending(data, [keys.results(runId)], null), runId, outcome.results);
+      const superCritical = !!outcome.results.went_super_critical && !options.superCriticalSkipped && !ctx.dialog;
+      const result = withData(plan, next, {
+        // Spec: after a standard-mode calculation the design run tab shows.
+        tab: ctx.selectedRunId === runId ? 'run' : ctx.tab,
+        dialog: superCritical ? { kind: 'superCritical' } : ctx.dialog,
+      });
+      return toRun(result, runId, { type: 'CALCULATION.DONE' });
+    }
+    case 'save': {
+      const saveOptions = { asNew: outcome.item.asNew, share: outcome.item.share };
+      const next = applySave(settlePending(data, [keys.details], outcome.answer.version), outcome.answer, saveOptions);
+      if (next.id === data.id) {
+        return { ctx: { ...ctx, data: next, dirty: false, panel: null, saveError: null }, effects: [{ type: 'saved' }] };
+      }
+      const states = Object.fromEntries(next.order.map((id) => [id, 'calculated' as RunState]));
+      const selectedIndex = Math.max(0, ctx.selectedRunId ? data.order.indexOf(ctx.selectedRunId) : 0);
+      const replaced = replaceProject(plan, { data: next, states });
+      return {
+        ctx: { ...replaced.ctx, selectedRunId: next.order[selectedIndex] ?? null, tab: ctx.tab },
+        effects: [...replaced.effects, { type: 'saved' }],
+      };
+    }
+    case 'share':
+      return { ...plan, ctx: { ...ctx, shareLink: outcome.link, panel: 'share' } };
+    case 'failed':
+      return failed(plan, outcome.item, outcome.error);
+  }
+}
+
+function failed(plan: Plan, item: Outgoing, error: unknown): Plan {
+  const data = plan.ctx.data!;
+  // An ended session is the login form's business; the design stays as it is.
+  const expired = error instanceof SessionExpiredError;
+  switch (item.kind) {
+    case 'command':
+      return withData(plan, settlePending(data, item.keys, null), { error: expired ? null : [errorMessage(error, 'project.commandFailed')] });
+    case 'calculate': {
+      const message = expired ? { key: 'calc.expiredSession' } : errorMessage(error, 'calc.sendFailed');
+      const next = setResults(settlePending(data, [keys.results(item.runId)], null), item.runId, null, 'text' in message ? message.text : null);
+      const run = next.runs[item.runId];
+      return toRun(withData(plan, next, { error: [message] }), item.runId, {
+        type: 'CALCULATION.FAILED',
+        ready: !!run && readyForFirstCalculation(run.inputs),
+      });
+    }
+    case 'save':
+      return withData(plan, settlePending(data, [keys.details], null), {
+        saveError: expired ? { key: 'save.expiredSession' } : errorMessage(error, 'save.failed'),
+      });
+    case 'share':
+      // Spec: a failed share is reported only.
+      console.error('sharing failed', error);
+      return plan;
+  }
+}
+
+/** The error dialog's paragraphs for a failed load: the spec's "load.failed" followed by the reason. */
+export function loadFailure(error: unknown): Message[] {
+  const reason = errorMessage(error, 'load.notFound');
+  if ('key' in reason && reason.key === 'load.noRuns') return [reason];
+  return [{ key: 'load.failed' }, reason];
+}

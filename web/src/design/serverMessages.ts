@@ -1,0 +1,43 @@
+import type { Message } from '../forms/messages';
+import { ApiError, NetworkError } from '../api/http';
+
+// The server words its messages in English; those the designer meets on the
+// design screen are shown in the interface language.
+const KNOWN: { pattern: RegExp; key: string; values?: (match: RegExpExecArray) => Record<string, string> }[] = [
+  { pattern: /^No channel could be designed to fulfil the current parameters\.?$/i, key: 'calc.noChannel' },
+  { pattern: /^Drainage area is too large for the channel length\.?$/i, key: 'calc.areaTooLargeForLength' },
+  { pattern: /^The project needs a name\.?$/i, key: 'save.needsName' },
+  { pattern: /^These runs need to be calculated before saving: (.+)$/i, key: 'save.runsToCalculate', values: (m) => ({ runs: m[1] ?? '' }) },
+  { pattern: /^Only the owner can save over this project/i, key: 'save.onlyOwner' },
+  { pattern: /^No runs in project!?$/i, key: 'load.noRuns' },
+  { pattern: /^The project could not be loaded/i, key: 'load.notFound' },
+  { pattern: /^Save the project before sharing it\.?$/i, key: 'share.saveFirst' },
+  { pattern: /^Only a calculated run can be duplicated\.?$/i, key: 'runs.duplicateNeedsCalculation' },
+];
+
+/** The server's sentence in the product's words, when it is one the design screen knows. */
+export function serverMessage(text: string): Message {
+  const trimmed = text.trim();
+  for (const known of KNOWN) {
+    const match = known.pattern.exec(trimmed);
+    if (match) return known.values ? { key: known.key, values: known.values(match) } : { key: known.key };
+  }
+  return { text: trimmed };
+}
+
+/** What went wrong with a call, for the error dialog; `fallback` when the server said nothing readable. */
+export function errorMessage(error: unknown, fallback: string): Message {
+  if (error instanceof NetworkError) return { key: 'common.networkError' };
+  if (error instanceof ApiError) {
+    if (error.status >= 500) return { key: 'common.serverError' };
+    const body = error.body;
+    const text =
+      typeof body === 'string'
+        ? body
+        : typeof body === 'object' && body !== null
+          ? ((body as { error?: unknown; detail?: unknown }).error ?? (body as { detail?: unknown }).detail)
+          : undefined;
+    if (typeof text === 'string' && text.trim() !== '') return serverMessage(text);
+  }
+  return { key: fallback };
+}
