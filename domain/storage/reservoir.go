@@ -19,7 +19,8 @@ type reservoir struct {
 
 // levelFall is the fall over the run below which it is treated as level:
 // a tenth of a millimetre changes no stored volume that matters and avoids
-// dividing two nearly equal integrals by a tiny slope.
+// dividing two nearly equal integrals by a tiny slope. Below it the run is
+// taken at its mean depth, h − slope·L/2.
 const levelFall = 1e-4
 
 const cumSteps = 4000
@@ -43,17 +44,14 @@ func newReservoir(sec Section, lengthM, slope float64) *reservoir {
 
 func (r *reservoir) level() bool { return r.cum == nil }
 
-// integral is F(y) = ∫₀^y A, interpolated in the table (A is tabulated
-// only up to the full depth, where the store ends).
+// integral is F(y) = ∫₀^y A: the table's node below y plus the trapezoid
+// to y (past the full depth, from the last node).
 func (r *reservoir) integral(y float64) float64 {
 	if y <= 0 {
 		return 0
 	}
 	f := y / r.dy
-	i := int(f)
-	if i >= cumSteps {
-		return r.cum[cumSteps]
-	}
+	i := min(int(f), cumSteps)
 	y0 := float64(i) * r.dy
 	return r.cum[i] + (y-y0)*(r.sec.Area(y0)+r.sec.Area(y))/2
 }
@@ -64,7 +62,7 @@ func (r *reservoir) volume(h float64) float64 {
 		return 0
 	}
 	if r.level() {
-		return r.lengthM * r.sec.Area(h)
+		return r.lengthM * r.sec.Area(h-r.slope*r.lengthM/2)
 	}
 	return (r.integral(h) - r.integral(h-r.slope*r.lengthM)) / r.slope
 }
@@ -75,7 +73,7 @@ func (r *reservoir) dVolume(h float64) float64 {
 		return 0
 	}
 	if r.level() {
-		return r.lengthM * r.sec.TopWidth(h)
+		return r.lengthM * r.sec.TopWidth(h-r.slope*r.lengthM/2)
 	}
 	return (r.sec.Area(h) - r.sec.Area(h-r.slope*r.lengthM)) / r.slope
 }

@@ -44,8 +44,12 @@ const routeSteps = 300
 // no orifice at all: nothing is held back. With keep the
 // store is routed on until it has nearly emptied, for the graph.
 func route(res *reservoir, in hydrograph, d float64, keep bool) routed {
+	return routeN(res, in, d, keep, routeSteps)
+}
+
+func routeN(res *reservoir, in hydrograph, d float64, keep bool, steps int) routed {
 	end := in.end()
-	dt := end / routeSteps
+	dt := end / float64(steps)
 	full := res.fullDepth()
 	vFull := res.volume(full)
 	var out routed
@@ -55,7 +59,7 @@ func route(res *reservoir, in hydrograph, d float64, keep bool) routed {
 	}
 	for n := 1; ; n++ {
 		t := float64(n) * dt
-		if n > routeSteps && (!keep || v <= 0.005*out.maxStored || n > 8*routeSteps) {
+		if n > steps && (!keep || v <= 0.005*out.maxStored || n > 8*steps) {
 			break
 		}
 		dIn := in.volume(t) - in.volume(t-dt)
