@@ -191,9 +191,8 @@ func (m *model) G(rc *reach, x float64) float64 {
 }
 
 // trackFrac: where the flow relaxes to its equilibrium depth over less than
-// trackFrac·MaxStep, the profile is followed along that equilibrium (a
-// variable only so that the tests can switch the tracking off).
-var trackFrac = 0.5
+// trackFrac·MaxStep, the profile is followed along that equilibrium.
+const trackFrac = 0.5
 
 // equilibrium returns, on the given branch, the depth at which the numerator
 // of the flow equation vanishes, N(y) = S0 − Sf − 2Qq/(gA²) = 0, and the
