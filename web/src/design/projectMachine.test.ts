@@ -116,7 +116,8 @@ describe('project machine', () => {
     const setup = start();
     await designRun(setup);
     setup.actor.send({ type: 'CALCULATE' });
-    expect(setup.actor.getSnapshot().children[runActorId(1, 'r1')]?.getSnapshot().hasTag('calculating')).toBe(true);
+    const child = setup.actor.getSnapshot().children[runActorId(1, 'r1')];
+    expect((child?.getSnapshot() as RunSnapshot).hasTag('calculating')).toBe(true);
     await setup.settled();
     expect(setup.server.drainage.calculate).toHaveBeenCalledWith(
       expect.objectContaining({ advanced: false, project_id: 'p1', run_id: 'r1', channel_length_m: 20, channel_group: 'poly-100' }),
@@ -155,6 +156,23 @@ describe('project machine', () => {
     expect(context.data?.runs.r1?.inputs.channel_length_m).toBe(42);
     expect(context.data?.order).toEqual(['r1', 'r9']);
     expect(setup.runState('r9')).toBe('unconfigured');
+  });
+
+  it('calculates another tab’s run again, unrecorded, for the profile its summary lacks', async () => {
+    const setup = start();
+    await setup.settled();
+    const inputs = { selectedSystem: poly100, channel_group: 'poly-100', channel_length_m: 20, drainage_area_m2: 144 };
+    const full: Results = { calculated: true, segments: [{ channelDescription: 'P100', length_mm: 20000, stepRaise: 0, floorChange: 0, slices: [] }] };
+    vi.mocked(setup.server.drainage.calculate).mockResolvedValueOnce({ results: full });
+    setup.emit({
+      type: 'event', project: 'p1', version: 2, event_type: 'project.run_calculated', author: 'u', time: '', runs: { r1: 'calculated' }, order: ['r1'],
+      data: { run_id: 'r1', inputs, summary: { calculated: true, segments: [{ channelDescription: 'P100', length_mm: 20000, stepRaise: 0, floorChange: 0 }] } },
+    });
+    await waitFor(setup.actor, (s) => s.context.data?.runs.r1?.results === full);
+    const body = vi.mocked(setup.server.drainage.calculate).mock.calls[0]![0];
+    expect(body).not.toHaveProperty('project_id');
+    expect(body).toMatchObject({ channel_length_m: 20, advanced: false });
+    expect(setup.runState('r1')).toBe('calculated');
   });
 
   it('adds a run and selects it', async () => {

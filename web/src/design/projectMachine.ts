@@ -11,6 +11,7 @@ import {
   loadFailure,
   replaceProject,
   step,
+  withProfileRefreshes,
   type Delivered,
   type Effect,
   type OpenRequest,
@@ -69,12 +70,13 @@ interface Enqueuer {
 export function createProjectMachine(deps: ProjectDeps) {
   const stepOptions = (): StepOptions => ({ newId: deps.newId, superCriticalSkipped: deps.superCriticalSkipped() });
 
-  function carryOut(enqueue: Enqueuer, plan: Plan) {
-    for (const effect of plan.effects) runEffect(enqueue, effect);
+  function carryOut(enqueue: Enqueuer, self: { send: (event: MachineEvent) => void }, planned: Plan) {
+    const plan = withProfileRefreshes(planned);
+    for (const effect of plan.effects) runEffect(enqueue, self, effect);
     enqueue.assign(plan.ctx);
   }
 
-  function runEffect(enqueue: Enqueuer, effect: Effect) {
+  function runEffect(enqueue: Enqueuer, self: { send: (event: MachineEvent) => void }, effect: Effect) {
     switch (effect.type) {
       case 'spawn':
         enqueue.spawnChild('run', { id: effect.id, input: effect.input });
@@ -96,6 +98,14 @@ export function createProjectMachine(deps: ProjectDeps) {
         return;
       case 'skipSuperCritical':
         enqueue(() => deps.skipSuperCritical());
+        return;
+      case 'refreshProfile':
+        enqueue(() => {
+          deps.drainage.calculate(effect.body).then(
+            (answer) => self.send({ type: 'PROFILE.REFRESHED', runId: effect.runId, body: effect.body, results: answer.results }),
+            () => self.send({ type: 'PROFILE.REFRESHED', runId: effect.runId, body: effect.body, results: null }),
+          );
+        });
         return;
     }
   }
@@ -190,8 +200,8 @@ export function createProjectMachine(deps: ProjectDeps) {
       }),
     },
     actions: {
-      step: enqueueActions(({ context, event, enqueue }) => {
-        carryOut(enqueue as unknown as Enqueuer, step(context, event as ProjectEvent, stepOptions()));
+      step: enqueueActions(({ context, event, enqueue, self }) => {
+        carryOut(enqueue as unknown as Enqueuer, self, step(context, event as ProjectEvent, stepOptions()));
       }),
     },
     guards: {
@@ -223,9 +233,9 @@ export function createProjectMachine(deps: ProjectDeps) {
           src: 'create',
           onDone: {
             target: 'ready',
-            actions: enqueueActions(({ context, event, enqueue }) => {
+            actions: enqueueActions(({ context, event, enqueue, self }) => {
               const applied = fromDraft(event.output, { rainfallUnits: deps.userRainfallUnits() });
-              carryOut(enqueue as unknown as Enqueuer, replaceProject({ ctx: context, effects: [] }, applied));
+              carryOut(enqueue as unknown as Enqueuer, self, replaceProject({ ctx: context, effects: [] }, applied));
             }),
           },
           onError: {
@@ -246,8 +256,8 @@ export function createProjectMachine(deps: ProjectDeps) {
           'LOAD.PROGRESS': { actions: assign({ progress: ({ event }) => ({ done: event.done, total: event.total }) }) },
           'LOAD.DONE': {
             target: 'ready',
-            actions: enqueueActions(({ context, event, enqueue }) => {
-              carryOut(enqueue as unknown as Enqueuer, replaceProject({ ctx: context, effects: [] }, fromLoad(event.load, event.runs)));
+            actions: enqueueActions(({ context, event, enqueue, self }) => {
+              carryOut(enqueue as unknown as Enqueuer, self, replaceProject({ ctx: context, effects: [] }, fromLoad(event.load, event.runs)));
             }),
           },
           'LOAD.FAILED': [
@@ -293,6 +303,7 @@ export function createProjectMachine(deps: ProjectDeps) {
           SAVE: { actions: 'step' },
           SHARE: { actions: 'step' },
           'LIVE.EVENT': { actions: 'step' },
+          'PROFILE.REFRESHED': { actions: 'step' },
         },
         initial: 'idle',
         states: {
@@ -311,8 +322,8 @@ export function createProjectMachine(deps: ProjectDeps) {
               }),
               onDone: {
                 target: 'idle',
-                actions: enqueueActions(({ context, event, enqueue }) => {
-                  carryOut(enqueue as unknown as Enqueuer, delivered(context, event.output, stepOptions()));
+                actions: enqueueActions(({ context, event, enqueue, self }) => {
+                  carryOut(enqueue as unknown as Enqueuer, self, delivered(context, event.output, stepOptions()));
                 }),
               },
             },

@@ -4,6 +4,7 @@
 // an older value still travelling back from the server.
 import type { EditAnswer, LiveEvent, LoadAnswer, LoadRunAnswer, RunHead, SaveAnswer, SavedRun, SavePayload } from '../api/projectTypes';
 import { duplicateName, newRunName, renameName } from './runNames';
+import { calculationBody } from './runRules';
 import { emptyDetails, type ProjectDetails, type Results, type RunInputs, type RunState } from './types';
 import { toRainfallUnit, type RainfallUnit } from './units';
 
@@ -278,7 +279,9 @@ export function applyLiveEvent(data: ProjectData, event: LiveEvent): Applied {
       const local = next.runs[runId];
       // The calculation's own answer here carries the full results; the
       // stored summary may not, so results for the same inputs are kept.
-      const keepLocal = !!local?.results && sameInputs(local.inputs, inputs);
+      const keepLocal =
+        !!local?.results &&
+        (sameInputs(local.inputs, inputs) || sameInputs(calculationBody(local.inputs, next.defaultRainfall) as RunInputs, inputs));
       next = mergeInputs(next, runId, inputs as Record<string, unknown>, v);
       if (!keepLocal) {
         next = updateRun(next, runId, (run) => ({ ...run, results: (d.summary as Results) ?? null, error: null }));
@@ -424,4 +427,9 @@ export function applySave(data: ProjectData, answer: SaveAnswer, options: SaveOp
 /** Runs not calculated, which keep a project from being saved. */
 export function uncalculatedRuns(data: ProjectData): string[] {
   return data.order.filter((id) => !data.runs[id]?.results?.calculated).map((id) => data.runs[id]?.name ?? id);
+}
+
+/** Results kept in a project stream lack the profile's slices; such a run needs a fresh calculation to draw it. */
+export function lacksProfile(results: Results | null | undefined): boolean {
+  return !!results?.calculated && (results.segments ?? []).some((segment) => !segment.slices);
 }

@@ -14,6 +14,7 @@ import {
   applySave,
   duplicateRunLocally,
   keys,
+  lacksProfile,
   markPending,
   removeRunLocally,
   reorder,
@@ -30,6 +31,7 @@ import type { RunEvent, RunInput } from './runMachine';
 import {
   applyEdit,
   calculateBlockers,
+  calculationBody,
   outOfRunItems,
   readyForFirstCalculation,
   type DesignWarning,
@@ -66,6 +68,8 @@ export interface ProjectContext {
   dirty: boolean;
   open: OpenRequest;
   connected: boolean;
+  /** Runs being calculated again for their profile. */
+  refreshing: string[];
 }
 
 export type ProjectEvent =
@@ -95,7 +99,8 @@ export type ProjectEvent =
   | { type: 'ERROR.CLOSE' }
   | { type: 'PROJECT_DELETED'; id: string }
   | { type: 'LIVE.EVENT'; event: LiveEvent }
-  | { type: 'LIVE.STATUS'; connected: boolean };
+  | { type: 'LIVE.STATUS'; connected: boolean }
+  | { type: 'PROFILE.REFRESHED'; runId: string; body: Record<string, unknown>; results: Results | null };
 
 /** The outcome of one piece of outgoing work. */
 export type Delivered =
@@ -112,7 +117,9 @@ export type Effect =
   | { type: 'live'; event: EventObject & { project?: string; from?: number } }
   | { type: 'remember'; id: string | null }
   | { type: 'saved' }
-  | { type: 'skipSuperCritical' };
+  | { type: 'skipSuperCritical' }
+  /** Calculates a run again, unrecorded, for the profile its stored results lack. */
+  | { type: 'refreshProfile'; runId: string; body: Record<string, unknown> };
 
 export interface Plan {
   ctx: ProjectContext;
@@ -147,6 +154,7 @@ export function initialContext(open: OpenRequest): ProjectContext {
     dirty: false,
     open,
     connected: false,
+    refreshing: [],
   };
 }
 
@@ -219,6 +227,7 @@ export function replaceProject(plan: Plan, applied: Applied): Plan {
       panel: null,
       shareLink: null,
       saveError: null,
+      refreshing: [],
     },
     effects,
   };
@@ -276,6 +285,16 @@ export function step(ctx: ProjectContext, event: ProjectEvent, options: StepOpti
     case 'LIVE.EVENT': {
       if (event.event.project !== data.id || !data.editable) return plan;
       return syncRuns(plan, applyLiveEvent(data, event.event));
+    }
+    case 'PROFILE.REFRESHED': {
+      const refreshing = ctx.refreshing.filter((id) => id !== event.runId);
+      const run = data.runs[event.runId];
+      const current = run ? JSON.stringify(calculationBody(run.inputs, data.defaultRainfall)) : null;
+      // Only for the inputs it was made from, and only to add the profile to results still there.
+      if (!run || !event.results || current !== JSON.stringify(event.body) || !lacksProfile(run.results)) {
+        return { ...plan, ctx: { ...ctx, refreshing } };
+      }
+      return withData(plan, setResults(data, event.runId, event.results, run.error), { refreshing });
     }
     default:
       return plan;
@@ -494,4 +513,20 @@ export function loadFailure(error: unknown): Message[] {
   const reason = errorMessage(error, 'load.notFound');
   if ('key' in reason && reason.key === 'load.noRuns') return [reason];
   return [{ key: 'load.failed' }, reason];
+}
+
+/** Adds a profile refresh for each run whose results came without slices and is not being refreshed yet. */
+export function withProfileRefreshes(plan: Plan): Plan {
+  const data = plan.ctx.data;
+  if (!data) return plan;
+  const missing = data.order.filter(
+    (id) => lacksProfile(data.runs[id]?.results) && !plan.ctx.refreshing.includes(id) && (data.pending[keys.results(id)] ?? 0) === 0,
+  );
+  if (missing.length === 0) return plan;
+  const effects: Effect[] = missing.map((runId) => ({
+    type: 'refreshProfile',
+    runId,
+    body: calculationBody(data.runs[runId]!.inputs, data.defaultRainfall),
+  }));
+  return { ctx: { ...plan.ctx, refreshing: [...plan.ctx.refreshing, ...missing] }, effects: [...plan.effects, ...effects] };
 }

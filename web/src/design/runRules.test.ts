@@ -76,8 +76,8 @@ describe('choosing a system', () => {
   });
 
   it('keeps a minimum size the system offers, else its smallest', () => {
-    expect(applyEdit({ minimum_size_mm: 300 }, 'selectedSystem', super_).changes.minimum_size_mm).toBe(300);
-    expect(applyEdit({ minimum_size_mm: 300 }, 'selectedSystem', hicap).changes.minimum_size_mm).toBe(150);
+    expect(applyEdit({ minimumSize: 300 }, 'selectedSystem', super_).changes.minimumSize).toBe(300);
+    expect(applyEdit({ minimumSize: 300 }, 'selectedSystem', hicap).changes.minimumSize).toBe(150);
   });
 
   it('lists no concrete channel in standard mode', () => {

@@ -146,7 +146,7 @@ export type EditableField =
   | 'permeabilitySurface'
   | 'permeability'
   | 'stepped'
-  | 'minimum_size_mm'
+  | 'minimumSize'
   | 'rainfall_mm_per_hr'
   | 'pipe_diameter_mm'
   | 'has_body_extension'
@@ -339,9 +339,9 @@ export function applyEdit(current: RunInputs, field: EditableField, value: unkno
       changes.water_inflow = inflow === null ? null : Math.max(0, inflow);
       break;
     }
-    case 'minimum_size_mm': {
+    case 'minimumSize': {
       const size = num(value);
-      if (size !== null) changes.minimum_size_mm = size;
+      if (size !== null) changes.minimumSize = size;
       break;
     }
     case 'grating':
@@ -388,9 +388,9 @@ function chooseSystem(run: ReturnType<typeof effectiveInputs>, system: DrainageS
 
   const sizes = system.minimumSizeOptions;
   if (sizes.length > 0) {
-    changes.minimum_size_mm = run.minimum_size_mm !== undefined && sizes.includes(run.minimum_size_mm) ? run.minimum_size_mm : sizes[0];
+    changes.minimumSize = run.minimumSize !== undefined && sizes.includes(run.minimumSize) ? run.minimumSize : sizes[0];
   } else {
-    changes.minimum_size_mm = 0;
+    changes.minimumSize = 0;
   }
 
   if (isPointProduct(system)) {

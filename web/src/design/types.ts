@@ -61,7 +61,7 @@ export interface RunInputs {
   permeability?: number;
   permeabilitySurface?: string;
   stepped?: boolean;
-  minimum_size_mm?: number;
+  minimumSize?: number;
   rainfall?: Rainfall;
   pipe_diameter_mm?: number;
   has_body_extension?: boolean;
@@ -83,12 +83,23 @@ export interface SliceResult {
 
 export interface SegmentResult {
   channelDescription: string;
+  slug?: string;
   length_mm: number;
-  start_m: number;
-  end_m: number;
+  start_m?: number;
+  end_m?: number;
   stepRaise: number;
   floorChange: number;
-  slices: SliceResult[];
+  /** Left out of the summary a project stream keeps; a fresh calculation brings them. */
+  slices?: SliceResult[];
+}
+
+/** A point product's capacity check. */
+export interface PointResult {
+  pipe_diameter_mm: number;
+  extension_hat: boolean;
+  capacity_l_s: number;
+  governing: string;
+  smallest_sufficient_mm: number;
 }
 
 export interface MaterialLine {
@@ -124,7 +135,17 @@ export interface Results {
   system_loading?: string;
   calculation_method?: string;
   channel_product_type?: string;
-  grating?: { description?: string; slot_dimensions?: string; open_area?: number | string; length?: number } | null;
+  configuration?: string;
+  system?: string;
+  /** Design flow arriving at the run (l/s). */
+  flow?: number;
+  catchmentLength_mm?: number;
+  max_channel_depth_mm?: number;
+  outlet_depth_mm?: number;
+  grating?: { slug?: string; han?: string; description?: string; slot_dimensions?: string; open_area?: number | string; length?: number } | null;
+  channels_used?: { slug: string; name: string; count: number; length_mm: number }[];
+  point?: PointResult | null;
+  warnings?: string[];
   segments?: SegmentResult[];
   channel?: MaterialLine[];
   connectors?: MaterialLine[];
