@@ -12,6 +12,8 @@ import (
 	"draindesign/domain/catalogue"
 	"draindesign/domain/design"
 	"draindesign/domain/project"
+	"draindesign/domain/rainfall"
+	"draindesign/domain/storage"
 	"draindesign/eventstore"
 
 	"github.com/go-chi/chi/v5/middleware"
@@ -71,6 +73,9 @@ func writeError(w http.ResponseWriter, r *http.Request, log *slog.Logger, err er
 		cnf  *catalogue.NotFoundError
 		creq *catalogue.RequestError
 		cun  *catalogue.UnavailableError
+		rout *rainfall.OutsideError
+		rin  *rainfall.InputError
+		sin  *storage.InputError
 	)
 	switch {
 	case errors.As(err, &av):
@@ -111,6 +116,13 @@ func writeError(w http.ResponseWriter, r *http.Request, log *slog.Logger, err er
 	case errors.As(err, &cnf), errors.As(err, &creq), errors.As(err, &cun):
 		// Catalogue look-ups answer for their query parameters.
 		writeJSON(w, http.StatusBadRequest, errorBody{strings.TrimPrefix(err.Error(), "catalogue: ")})
+	case errors.As(err, &rout):
+		// Worded for the designer: outside the UK, or in the sea.
+		writeJSON(w, http.StatusBadRequest, errorBody{rout.Error()})
+	case errors.As(err, &rin):
+		writeJSON(w, http.StatusBadRequest, map[string]any{"error": rin.Field + " " + rin.Reason, "field": rin.Field})
+	case errors.As(err, &sin):
+		writeJSON(w, http.StatusBadRequest, map[string]any{"error": sin.Error(), "field": sin.Field})
 	case errors.As(err, &un):
 		writeJSON(w, http.StatusUnauthorized, errorBody{un.msg})
 	case errors.As(err, &fb):

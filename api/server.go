@@ -124,6 +124,10 @@ func (s *Server) routes(r chi.Router) {
 		r.Get("/drainage/channel/subproducts/", s.subProducts)
 		r.Get("/drainage/channel/", s.channels)
 
+		r.Post("/rainfall/findRainStats/", s.findRainStats)
+		r.Post("/rainfall/updateRainStats/", s.updateRainStats)
+		r.Post("/drainage/calculate_storage/", s.calculateStorage)
+
 		r.Route("/staff", func(r chi.Router) {
 			r.Use(s.requireStaff)
 			r.Get("/users/", s.staffUsers)
