@@ -66,7 +66,11 @@ type Result struct {
 	Restricted          bool    `json:"restricted"`
 	// MaxWaterDepthM is the highest water at the outlet, above the invert,
 	// in the critical storm: the head the orifice is sized for.
-	MaxWaterDepthM  float64 `json:"max_water_depth_m"`
+	MaxWaterDepthM float64 `json:"max_water_depth_m"`
+	// MaxDepthMM is the same in mm, for the run's
+	// controlled_discharge_details (channel_name, max_depth_mm,
+	// orifice_diameter_mm).
+	MaxDepthMM      float64 `json:"max_depth_mm"`
 	MaxStoredM3     float64 `json:"max_stored_m3"`
 	StorageNeededM3 float64 `json:"storage_needed_m3"` // stored plus spilled
 	FloodVolumeM3   float64 `json:"flood_volume_m3"`
@@ -85,6 +89,10 @@ type Storm struct {
 	PeakInflowLS    float64 `json:"peak_inflow_l_s"`
 	StorageNeededM3 float64 `json:"storage_needed_m3"`
 	MaxWaterDepthM  float64 `json:"max_water_depth_m"`
+	// MaxDepthMM is the same in mm, for the run's
+	// controlled_discharge_details (channel_name, max_depth_mm,
+	// orifice_diameter_mm).
+	MaxDepthMM float64 `json:"max_depth_mm"`
 }
 
 // Limits of the run, from the spec's validation (section 5 and 9).
@@ -180,6 +188,7 @@ func calculate(cat *catalogue.Catalogue, req Request) (*designed, error) {
 		ControlledOutflowLS: qLim,
 		Restricted:          restricted,
 		MaxWaterDepthM:      round(crit.maxDepth, 4),
+		MaxDepthMM:          round(1000*crit.maxDepth, 1),
 		MaxStoredM3:         round(crit.maxStored, 3),
 		StorageNeededM3:     round(crit.needed, 3),
 		FloodVolumeM3:       round(crit.spilled, 3),
