@@ -104,7 +104,7 @@ func textWidth(s string, scale int) int {
 
 // drawText draws s with its top-left corner at (x, y), each font cell
 // scale pixels square.
-func drawText(img *image.RGBA, x, y int, s string, scale int, c color.Color) {
+func drawText(img *image.RGBA, x, y int, s string, scale int, c color.RGBA) {
 	for _, r := range s {
 		g, ok := glyphs[r]
 		if !ok {

@@ -27,18 +27,18 @@ func newCanvas(w, h int) *image.RGBA {
 	return img
 }
 
-func fillRect(img *image.RGBA, x, y, w, h int, c color.Color) {
+func fillRect(img *image.RGBA, x, y, w, h int, c color.RGBA) {
 	r := image.Rect(x, y, x+w, y+h).Intersect(img.Bounds())
 	for py := r.Min.Y; py < r.Max.Y; py++ {
 		for px := r.Min.X; px < r.Max.X; px++ {
-			img.Set(px, py, c)
+			img.SetRGBA(px, py, c)
 		}
 	}
 }
 
 // line draws a line of the given width between two points; dash > 0 draws
 // it dashed with dashes and gaps dash pixels long.
-func line(img *image.RGBA, x0, y0, x1, y1 float64, width float64, dash int, c color.Color) {
+func line(img *image.RGBA, x0, y0, x1, y1 float64, width float64, dash int, c color.RGBA) {
 	dx, dy := x1-x0, y1-y0
 	n := int(math.Ceil(math.Max(math.Abs(dx), math.Abs(dy)))) + 1
 	half := width / 2

@@ -37,10 +37,10 @@ func sectionImage(ch *catalogue.ChannelSpec, sec Section, maxDepth float64, floo
 			switch {
 			case sec.inCavity(u, z):
 				if z <= maxDepth {
-					img.Set(px, py, water)
+					img.SetRGBA(px, py, water)
 				}
 			default:
-				img.Set(px, py, body)
+				img.SetRGBA(px, py, body)
 			}
 		}
 	}

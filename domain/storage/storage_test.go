@@ -318,3 +318,23 @@ func TestImages(t *testing.T) {
 		}
 	}
 }
+
+// BenchmarkCalculate times the call: the typical run (it floods, so one
+// sweep per channel), and a run that fits (sweeps until the orifice
+// converges), with both images.
+func BenchmarkCalculate(b *testing.B) {
+	for _, c := range []struct {
+		name    string
+		area, q float64
+	}{{"1500m2-5ls-flooded", 1500, 5}, {"300m2-2ls-holds", 300, 2}} {
+		b.Run(c.name, func(b *testing.B) {
+			req := typical(b)
+			req.CatchmentAreaM2, req.ControlledOutflowLS = c.area, c.q
+			for b.Loop() {
+				if _, err := Calculate(catalogue.Default(), req); err != nil {
+					b.Fatal(err)
+				}
+			}
+		})
+	}
+}
