@@ -45,11 +45,18 @@ func serveProcess(t *testing.T, bin, dataDir string, env []string) *server {
 	if err != nil {
 		t.Fatal(err)
 	}
-	cmd.Stderr = nil
+	log := &syncBuffer{}
+	cmd.Stderr = log
 	if err := cmd.Start(); err != nil {
 		t.Fatal(err)
 	}
-	t.Cleanup(func() { _ = cmd.Process.Kill(); _ = cmd.Wait() })
+	t.Cleanup(func() {
+		_ = cmd.Process.Kill()
+		_ = cmd.Wait()
+		if t.Failed() {
+			t.Logf("server log:\n%s", log.String())
+		}
+	})
 	lines := bufio.NewScanner(stdout)
 	deadline := time.After(30 * time.Second)
 	found := make(chan string, 1)
@@ -69,14 +76,34 @@ func serveProcess(t *testing.T, bin, dataDir string, env []string) *server {
 	return nil
 }
 
+// syncBuffer collects a process's output while the test reads it.
+type syncBuffer struct {
+	mu  sync.Mutex
+	buf bytes.Buffer
+}
+
+func (b *syncBuffer) Write(p []byte) (int, error) {
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	return b.buf.Write(p)
+}
+
+func (b *syncBuffer) String() string {
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	return b.buf.String()
+}
+
 func client(t *testing.T, base, username string) *http.Client {
 	t.Helper()
 	jar, _ := cookiejar.New(nil)
-	c := &http.Client{Jar: jar, Timeout: 10 * time.Second}
+	// Generous: CI runs this beside other packages on two cores.
+	c := &http.Client{Jar: jar, Timeout: 60 * time.Second}
 	body, _ := json.Marshal(map[string]string{"username": username, "password": "a long password"})
+	start := time.Now()
 	resp, err := c.Post(base+"/api/auth/login/", "application/json", bytes.NewReader(body))
 	if err != nil || resp.StatusCode != http.StatusOK {
-		t.Fatalf("login: %v %v", err, resp)
+		t.Fatalf("login after %s: %v %v", time.Since(start), err, resp)
 	}
 	resp.Body.Close()
 	return c
