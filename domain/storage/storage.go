@@ -89,10 +89,6 @@ type Storm struct {
 	PeakInflowLS    float64 `json:"peak_inflow_l_s"`
 	StorageNeededM3 float64 `json:"storage_needed_m3"`
 	MaxWaterDepthM  float64 `json:"max_water_depth_m"`
-	// MaxDepthMM is the same in mm, for the run's
-	// controlled_discharge_details (channel_name, max_depth_mm,
-	// orifice_diameter_mm).
-	MaxDepthMM float64 `json:"max_depth_mm"`
 }
 
 // Limits of the run, from the spec's validation (section 5 and 9).
