@@ -134,7 +134,7 @@ func writeError(w http.ResponseWriter, r *http.Request, log *slog.Logger, err er
 	case errors.As(err, &nf):
 		writeJSON(w, http.StatusNotFound, errorBody{nf.msg})
 	case errors.As(err, &pnf):
-		writeJSON(w, http.StatusNotFound, errorBody{"The project could not be loaded: it does not exist or was deleted"})
+		writeJSON(w, http.StatusNotFound, errorBody{errNoProject.msg})
 	case errors.Is(err, account.ErrNotFound), errors.Is(err, account.ErrDeleted):
 		writeJSON(w, http.StatusNotFound, errorBody{"No such user"})
 	case errors.As(err, &many):

@@ -88,7 +88,7 @@ func (s *Server) websocket(w http.ResponseWriter, r *http.Request) {
 				}
 			}
 			if err != nil {
-				send(ctx, out, liveError{Type: "error", Project: req.Project, Error: "The project could not be loaded: it does not exist or you have no access to it"})
+				send(ctx, out, liveError{Type: "error", Project: req.Project, Error: errNoProject.msg})
 				continue
 			}
 			subCtx, stop := context.WithCancel(ctx)

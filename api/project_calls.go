@@ -168,7 +168,7 @@ func (s *Server) load(w http.ResponseWriter, r *http.Request) {
 	}
 	canRead, canWrite := access(me, p)
 	if !canRead || (p.Deleted && in.SuperID == "") {
-		s.fail(w, r, &notFound{"The project could not be loaded: it does not exist or you have no access to it"})
+		s.fail(w, r, errNoProject)
 		return
 	}
 	if len(p.Runs) == 0 {
@@ -199,33 +199,18 @@ func (s *Server) resolveLoad(r *http.Request, me *account.Account, shareID, supp
 	if given != 1 {
 		return "", badRequestf("Give exactly one of shareID, supportID, superID or id")
 	}
-	missing := &notFound{"The project could not be loaded: it does not exist or you have no access to it"}
 	switch {
 	case shareID != "":
-		pid, ok, err := projectlist.ByShareID(r.Context(), s.cfg.DB, shareID)
-		if err != nil {
-			return "", err
-		}
-		if !ok {
-			return "", missing
-		}
-		return pid, nil
+		return orMissing(projectlist.ByShareID(r.Context(), s.cfg.DB, shareID))
 	case supportID != "":
 		n, err := strconv.ParseInt(supportID, 10, 64)
 		if err != nil {
 			return "", badRequestf("supportID must be a number")
 		}
 		if !me.Flags().SharedProjects && !me.Flags().IsAdmin {
-			return "", missing
+			return "", errNoProject
 		}
-		pid, ok, err := projectlist.BySupportID(r.Context(), s.cfg.DB, n)
-		if err != nil {
-			return "", err
-		}
-		if !ok {
-			return "", missing
-		}
-		return pid, nil
+		return orMissing(projectlist.BySupportID(r.Context(), s.cfg.DB, n))
 	case superID != "":
 		if !me.Flags().IsAdmin {
 			return "", &forbidden{"Only staff may do this"}
@@ -233,6 +218,17 @@ func (s *Server) resolveLoad(r *http.Request, me *account.Account, shareID, supp
 		return superID, nil
 	}
 	return id, nil
+}
+
+// errNoProject answers alike for a project that does not exist and one the
+// user may not see, so nobody learns which projects exist.
+var errNoProject = &notFound{"The project could not be loaded: it does not exist or you have no access to it"}
+
+func orMissing(pid string, found bool, err error) (string, error) {
+	if err == nil && !found {
+		err = errNoProject
+	}
+	return pid, err
 }
 
 // loadRun is GET /drainage/load/{key}/, one schedule entry: "<project>.<run>".
@@ -248,7 +244,7 @@ func (s *Server) loadRun(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	if canRead, _ := access(currentUser(r), p); !canRead {
-		s.fail(w, r, &notFound{"The project could not be loaded: it does not exist or you have no access to it"})
+		s.fail(w, r, errNoProject)
 		return
 	}
 	run, found := p.Run(runID)
@@ -348,7 +344,7 @@ func (s *Server) timeline(w http.ResponseWriter, r *http.Request) {
 	me := currentUser(r)
 	f := me.Flags()
 	if p.Owner != me.ID && !f.IsAdmin && !(f.SharedProjects && p.ShareWithProvider) {
-		s.fail(w, r, &notFound{"The project could not be loaded: it does not exist or you have no access to it"})
+		s.fail(w, r, errNoProject)
 		return
 	}
 	entries, err := timeline.List(r.Context(), s.cfg.DB, id)
