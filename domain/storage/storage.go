@@ -9,7 +9,7 @@
 //
 // The package is pure Go (the standard library, the catalogue and the
 // rainfall model); it holds no HTTP. Method, choices and validation are in
-// docs/rainfall.md, section "Controlled discharge (storage)".
+// docs/rainfall.md, section 11.
 package storage
 
 import (
