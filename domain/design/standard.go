@@ -136,67 +136,122 @@ func (p *plan) singleSize(cat *catalogue.Catalogue, sizes []*catalogue.ChannelSp
 	return &designed{laid: runs[i], run: run, res: res, config: catalogue.SingleSize}, nil
 }
 
-// stepped designs a stepped run of one width with the engine's step
-// search, which places each step at the element joint that lets the
-// shallower channel reach furthest downstream. The engine lays its sizes
-// by one depth (available depth below a top line); within one width of
-// the catalogue the grating and its seat take the same height above the
-// maximum water level for every depth (a test holds the data to it), so a
-// top line that far below the grating gives the catalogue's inverts
-// exactly. The design is then laid by the catalogue (cutting the last
-// element) and calculated in full.
+// stepped designs a stepped run of one width: progressively deeper
+// channels toward the outlet, each as shallow as it can be. It finds the
+// shallowest channel that carries the whole run, then, channel by channel
+// downwards, the longest head stretch (in whole elements) that the next
+// shallower one can take over without flooding, by binary search: a longer
+// stretch of a shallower channel never floods less. Every run tested is
+// laid by the catalogue as it will be built, so the search sees the real
+// inverts and the cut last element. The engine's flood test samples the
+// profile a little differently from its full results, so the design is
+// checked in full, stepping back to the last design that passes should the
+// two disagree at the margin.
 func (p *plan) stepped(cat *catalogue.Catalogue, sizes []*catalogue.ChannelSpec) (*designed, error) {
-	deepest := sizes[len(sizes)-1]
-	probe, err := p.layParts(cat, []catalogue.RunPart{{Slug: deepest.Slug, Count: p.elementsFor(deepest)}})
-	if err != nil {
-		return nil, err
-	}
-	out, err := p.outlet(cat, probe.elements[len(probe.elements)-1])
-	if err != nil {
-		return nil, err
-	}
-	engineSizes := make([]hydraulics.ChannelSize, len(sizes))
-	for i, ch := range sizes {
-		engineSizes[i] = hydraulics.ChannelSize{
-			Name: ch.Slug, Shape: shapeOf(ch.Shape), N: ch.ManningN, Depth: float64(ch.MaxDownstreamWaterDepthMM) / 1000,
+	n := p.elementsFor(sizes[0])
+	for _, ch := range sizes[1:] {
+		if ch.LengthMM != sizes[0].LengthMM {
+			// Steps fall on joints only when the elements are alike.
+			d, err := p.singleSize(cat, sizes)
+			if d != nil {
+				d.config = catalogue.Stepped
+			}
+			return d, err
 		}
 	}
-	seat := float64(sizes[0].InvertDepthDownstreamMM-sizes[0].MaxDownstreamWaterDepthMM) / 1000
-	unit := float64(sizes[0].LengthMM) / 1000
-	layout := hydraulics.Layout{
-		Length: p.lengthM, Gradient: p.gradient(), TopAtHead: -seat, Unit: unit,
-		Lateral: p.lateral, Points: p.points, Outlet: out, Method: p.method,
-	}
-	sel, err := hydraulics.SelectStepped(layout, engineSizes, sizeOptions)
-	if err != nil {
-		return nil, err
-	}
-	parts := make([]catalogue.RunPart, len(sel.Sections))
-	for k, s := range sel.Sections {
-		n := int(math.Round(s.Length() / unit))
-		if k == len(sel.Sections)-1 {
-			n = int(math.Ceil((p.lengthM-s.Start)/unit - 1e-9))
+	floods := func(parts []catalogue.RunPart) (bool, error) {
+		l, err := p.layParts(cat, parts)
+		if err != nil {
+			return false, err
 		}
-		parts[k] = catalogue.RunPart{Slug: sizes[sel.Sizes[k]].Slug, Count: max(n, 1)}
+		run, err := p.runOf(cat, l)
+		if err != nil {
+			return false, err
+		}
+		return hydraulics.Floods(run, sizeOptions)
 	}
-	l, err := p.layParts(cat, parts)
+	single := func(i int) []catalogue.RunPart { return []catalogue.RunPart{{Slug: sizes[i].Slug, Count: n}} }
+	// The shallowest single size that carries the run: the deepest first,
+	// as a width that cannot carry it is passed over at the cost of one test.
+	k, err := smallest(len(sizes), func(i int) (bool, error) { return floods(single(i)) })
 	if err != nil {
 		return nil, err
 	}
-	run, err := p.runOf(cat, l)
+	accepted := [][]catalogue.RunPart{single(k)}
+	cur := accepted[0]
+	for j := k - 1; j >= 0; j-- {
+		head := cur[0].Count
+		with := func(i int) []catalogue.RunPart {
+			parts := []catalogue.RunPart{{Slug: sizes[j].Slug, Count: i}}
+			if head > i {
+				parts = append(parts, catalogue.RunPart{Slug: cur[0].Slug, Count: head - i})
+			}
+			return append(parts, cur[1:]...)
+		}
+		lo, hi := 0, head+1 // lo fits (0 is the current design), hi floods
+		for hi-lo > 1 {
+			mid := (lo + hi) / 2
+			f, err := floods(with(mid))
+			if err != nil {
+				return nil, err
+			}
+			if f {
+				hi = mid
+			} else {
+				lo = mid
+			}
+		}
+		if lo == 0 {
+			break // not even one element of a shallower channel fits at the head
+		}
+		cur = with(lo)
+		accepted = append(accepted, cur)
+	}
+	for h := len(accepted) - 1; h >= 0; h-- {
+		l, err := p.layParts(cat, accepted[h])
+		if err != nil {
+			return nil, err
+		}
+		run, err := p.runOf(cat, l)
+		if err != nil {
+			return nil, err
+		}
+		res, err := hydraulics.Calculate(run)
+		if err != nil {
+			return nil, err
+		}
+		if !res.Overflowed {
+			return &designed{laid: l, run: run, res: res, config: catalogue.Stepped}, nil
+		}
+	}
+	return nil, fmt.Errorf("%w: the stepped design overflows in its full calculation", hydraulics.ErrNoChannel)
+}
+
+// smallest is the first of n candidates, ordered so that a later one never
+// floods where an earlier one does not, that does not flood; the last is
+// tested first. None gives hydraulics.ErrNoChannel.
+func smallest(n int, floods func(i int) (bool, error)) (int, error) {
+	f, err := floods(n - 1)
 	if err != nil {
-		return nil, err
+		return -1, err
 	}
-	res, err := hydraulics.Calculate(run)
-	if err != nil {
-		return nil, err
+	if f {
+		return -1, hydraulics.ErrNoChannel
 	}
-	if res.Overflowed {
-		// Only a tail shared between two elements of different depths can
-		// make the laid run differ from the one the search tested.
-		return nil, fmt.Errorf("%w: the laid stepped run overflows", hydraulics.ErrNoChannel)
+	lo, hi := -1, n-1 // lo floods (or is before the first), hi does not
+	for hi-lo > 1 {
+		mid := (lo + hi) / 2
+		f, err := floods(mid)
+		if err != nil {
+			return -1, err
+		}
+		if f {
+			lo = mid
+		} else {
+			hi = mid
+		}
 	}
-	return &designed{laid: l, run: run, res: res, config: catalogue.Stepped}, nil
+	return hi, nil
 }
 
 // selectBuiltInFall enters the built-in-fall series at its first element,
