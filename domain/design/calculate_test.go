@@ -313,7 +313,7 @@ func TestMaterials20_5m(t *testing.T) {
 		segs[i] = m{"length_mm": s.LengthMM, "channelDescription": s.Description}
 	}
 	raw, _ := json.Marshal(m{"preferred_language": "en", "channel_length_m": 20.5, "loading": "C250", "throat": "poly-100-slot-iron",
-		"profile": m{"catchmentLength_mm": 20500, "segments": segs},
+		"profile":     m{"catchmentLength_mm": 20500, "segments": segs},
 		"accessories": []m{{"type": "access-box", "distance_m": 10}, {"type": "trash-box", "distance_m": 5, "toBeConfirmed": true}}})
 	mr, err := DecodeMaterialsRequest(raw)
 	if err != nil {
