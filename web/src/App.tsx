@@ -11,8 +11,12 @@ import { PageLayout } from './screens/PageLayout';
 import { SignUpScreen } from './screens/SignUpScreen';
 import { LoadingPanel, SplashScreen } from './screens/SplashScreen';
 
-// The project table brings the data grid, which visitors on the login page never need.
-const HomeScreen = lazy(() => import('./screens/HomeScreen').then((module) => ({ default: module.HomeScreen })));
+// The design screen and the project tables bring the data grid and the design
+// code, which visitors on the login page never need.
+const DesignScreen = lazy(() => import('./design/DesignScreen').then((module) => ({ default: module.DesignScreen })));
+const SharedProjectsScreen = lazy(() =>
+  import('./projects/SharedProjectsScreen').then((module) => ({ default: module.SharedProjectsScreen })),
+);
 
 type Presence = 'checking' | 'signedIn' | 'signedOut';
 
@@ -28,10 +32,23 @@ export function App() {
 
   switch (route.name) {
     case 'home':
+      // A share or support link waits behind the login form and opens once signed in.
+      return presence === 'signedIn' ? (
+        <PageLayout wide>
+          <Suspense fallback={<LoadingPanel />}>
+            <DesignScreen shareID={route.shareID} supportID={route.supportID} />
+          </Suspense>
+        </PageLayout>
+      ) : (
+        <PageLayout>
+          <LoginScreen />
+        </PageLayout>
+      );
+    case 'sharedProjects':
       return presence === 'signedIn' ? (
         <PageLayout>
           <Suspense fallback={<LoadingPanel />}>
-            <HomeScreen />
+            <SharedProjectsScreen creator={route.creator} />
           </Suspense>
         </PageLayout>
       ) : (

@@ -1,8 +1,9 @@
 import { QueryClient } from '@tanstack/react-query';
 import type { i18n as I18n } from 'i18next';
 import { createActor } from 'xstate';
-import { createAuthApi, createDrainageApi, type AuthApi, type DrainageApi } from '../api/endpoints';
+import { createAuthApi, createDrainageApi, createProjectApi, type AuthApi, type DrainageApi, type ProjectApi } from '../api/endpoints';
 import { ApiError, createHttp } from '../api/http';
+import { createWorkspace, type Workspace } from '../design/workspace';
 import { applyLanguage, createI18n, initialLanguage } from '../i18n/i18n';
 import { FALLBACK_LANGUAGE, isLanguageCode, toBcp47 } from '../i18n/languages';
 import { SessionExpiredError, sessionGate, withSessionRefresh } from '../session/authedSend';
@@ -14,13 +15,19 @@ export interface Services {
   session: SessionActor;
   auth: AuthApi;
   drainage: DrainageApi;
+  projects: ProjectApi;
+  workspace: Workspace;
   i18n: I18n;
   queryClient: QueryClient;
+  /** Logs out and closes the open project. */
+  signOut(): void;
 }
 
 export interface ServiceOptions {
   fetchFn?: typeof fetch;
   store?: UserStore;
+  /** Follow projects over the WebSocket (off in jsdom tests). */
+  live?: boolean;
 }
 
 export function createServices(options: ServiceOptions = {}): Services {
@@ -54,9 +61,29 @@ export function createServices(options: ServiceOptions = {}): Services {
   );
   const authed = withSessionRefresh(open, sessionGate(session, store));
   const drainage = createDrainageApi(open, authed);
+  const projects = createProjectApi(authed);
+  const workspace = createWorkspace({
+    drainage,
+    projects,
+    queryClient,
+    live: options.live,
+    userRainfallUnits: () => session.getSnapshot().context.user?.rainfall_units ?? 'mm/h',
+  });
   session.start();
 
-  return { session, auth, drainage, i18n, queryClient };
+  return {
+    session,
+    auth,
+    drainage,
+    projects,
+    workspace,
+    i18n,
+    queryClient,
+    signOut() {
+      workspace.dispose();
+      session.send({ type: 'LOGOUT' });
+    },
+  };
 }
 
 // Client errors and an ended session will not heal by asking again.

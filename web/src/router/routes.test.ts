@@ -22,6 +22,13 @@ describe('matchRoute', () => {
     });
   });
 
+  it('opens a project by its support id, and lists shared projects', () => {
+    expect(matchRoute('/projects/1234', '')).toEqual({ name: 'home', shareID: null, supportID: '1234' });
+    expect(matchRoute('/projects', '')).toEqual({ name: 'sharedProjects', creator: null });
+    expect(matchRoute('/projects/', '?creator=ada')).toEqual({ name: 'sharedProjects', creator: 'ada' });
+    expect(matchRoute('/projects/12a', '')).toEqual({ name: 'notFound' });
+  });
+
   it('does not guess at anything else', () => {
     expect(matchRoute('/nowhere', '')).toEqual({ name: 'notFound' });
     expect(matchRoute('/sign-up/extra', '')).toEqual({ name: 'notFound' });

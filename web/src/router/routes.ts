@@ -1,6 +1,7 @@
 /** The screens this client knows, decoded from the address bar. */
 export type Route =
-  | { name: 'home'; shareID: string | null }
+  | { name: 'home'; shareID: string | null; supportID?: string }
+  | { name: 'sharedProjects'; creator: string | null }
   | { name: 'signUp' }
   | { name: 'passwordResetBadLink' }
   | { name: 'passwordReset'; userID: string; token: string }
@@ -13,6 +14,10 @@ export function matchRoute(pathname: string, search: string): Route {
   if (path === '/') return { name: 'home', shareID: null };
   if (path === '/sign-up') return { name: 'signUp' };
   if (path === '/password-reset') return { name: 'passwordResetBadLink' };
+  if (path === '/projects') return { name: 'sharedProjects', creator: new URLSearchParams(search).get('creator') };
+
+  const support = /^\/projects\/(\d+)$/.exec(path);
+  if (support?.[1]) return { name: 'home', shareID: null, supportID: support[1] };
 
   const reset = /^\/password-reset\/([^/]+)$/.exec(path);
   if (reset?.[1]) {
@@ -30,4 +35,12 @@ export const paths = {
   home: '/',
   signUp: '/sign-up',
   passwordResetBadLink: '/password-reset',
+  sharedProjects: '/projects',
+  supportProject: (supportID: string | number) => `/projects/${supportID}`,
+  help: '/help',
+  staff: '/staff',
+  staffChannels: '/staff/channels',
+  calculatorTranslations: '/staff/translate/calculator',
+  documentTranslations: '/staff/translate/documents',
+  helpTranslations: '/staff/translate/help',
 } as const;

@@ -1,0 +1,145 @@
+import { useEffect, useState, type KeyboardEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { LoadKey } from '../api/projectTypes';
+import { useServices, useSession } from '../app/ServicesContext';
+import { useDocumentTitle } from '../components/useDocumentTitle';
+import { LoadDialog } from '../projects/LoadDialog';
+import { SaveDialog } from '../projects/SaveDialog';
+import { ShareLinkDialog } from '../projects/ShareLinkDialog';
+import { navigate } from '../router/history';
+import { paths } from '../router/routes';
+import { CalculatingOverlay } from './CalculatingOverlay';
+import { DesignForm } from './DesignForm';
+import { DocumentsPanel } from './DocumentsPanel';
+import { ErrorDialog } from './ErrorDialog';
+import { LoadProgress } from './LoadProgress';
+import { MaterialsPanel } from './MaterialsPanel';
+import { NotesDialog } from './NotesDialog';
+import { ProjectColumn } from './ProjectColumn';
+import { ProjectProvider, useProject, useProjectActor, useRunView } from './ProjectProvider';
+import type { DesignTab } from './projectSteps';
+import { RunResults } from './RunResults';
+import { WarningDialog } from './WarningDialog';
+import type { ProjectActor } from './projectMachine';
+
+interface DesignScreenProps {
+  shareID: string | null;
+  supportID?: string;
+}
+
+/** The main screen in standard mode: the project column and the run's tabs. */
+export function DesignScreen({ shareID, supportID }: DesignScreenProps) {
+  const { workspace } = useServices();
+  const username = useSession((s) => s.context.user?.username ?? '');
+  const key: LoadKey | null = shareID ? { shareID } : supportID ? { supportID } : null;
+  const [{ actor, created }] = useState(() =>
+    workspace.acquire(username, (remembered) =>
+      key ? { kind: 'load', key } : remembered ? { kind: 'load', key: { id: remembered }, fallbackToNew: true } : { kind: 'new' },
+    ),
+  );
+
+  // A share or support link opens its project once; the address then goes back to the design screen.
+  const keyText = key ? JSON.stringify(key) : null;
+  useEffect(() => {
+    if (!keyText) return;
+    if (!created) actor.send({ type: 'LOAD', key: JSON.parse(keyText) as LoadKey });
+    navigate(paths.home, { replace: true });
+  }, [keyText, actor, created]);
+
+  return (
+    <ProjectProvider actor={actor as ProjectActor}>
+      <DesignLayout />
+    </ProjectProvider>
+  );
+}
+
+const TABS: DesignTab[] = ['system', 'run', 'materials', 'documents'];
+
+function DesignLayout() {
+  const { t } = useTranslation();
+  const project = useProjectActor();
+  const ready = useProject((s) => s.context.data !== null);
+  const broken = useProject((s) => s.matches('broken'));
+  const name = useProject((s) => s.context.data?.details.name ?? '');
+  const shareLink = useProject((s) => (s.context.panel === 'share' ? s.context.shareLink : null));
+  useDocumentTitle(name ? `${name} – ${t('design.title')}` : t('design.title'));
+
+  return (
+    <div className="design">
+      <LoadProgress />
+      {broken && (
+        <div className="notice notice--error">
+          {t('project.createFailed')}{' '}
+          <button type="button" className="button button--link" onClick={() => project.send({ type: 'RETRY' })}>
+            {t('projects.retry')}
+          </button>
+        </div>
+      )}
+      {ready && (
+        <div className="design__layout">
+          <ProjectColumn />
+          <RunTabs />
+        </div>
+      )}
+      <WarningDialog />
+      <ErrorDialog />
+      <NotesDialog />
+      <SaveDialog />
+      <LoadDialog />
+      {shareLink && <ShareLinkDialog link={shareLink} onClose={() => project.send({ type: 'PANEL', panel: null })} />}
+    </div>
+  );
+}
+
+function RunTabs() {
+  const { t } = useTranslation();
+  const project = useProjectActor();
+  const tab = useProject((s) => s.context.tab);
+  const runId = useProject((s) => s.context.selectedRunId);
+  const runName = useProject((s) => (runId ? (s.context.data?.runs[runId]?.name ?? '') : ''));
+  const view = useRunView(runId);
+  // Spec: the design run, materials and documents tabs wait for a calculated run.
+  const enabled = (which: DesignTab) => which === 'system' || view.hasResults;
+  const shown: DesignTab = enabled(tab) ? tab : 'system';
+  const label = (which: DesignTab) => (which === 'run' ? runName || t('tabs.run') : t(`tabs.${which}`));
+
+  function onKeyDown(event: KeyboardEvent<HTMLDivElement>) {
+    if (event.key !== 'ArrowRight' && event.key !== 'ArrowLeft') return;
+    const open = TABS.filter(enabled);
+    const next = open[(open.indexOf(shown) + (event.key === 'ArrowRight' ? 1 : open.length - 1)) % open.length];
+    if (next) {
+      project.send({ type: 'TAB', tab: next });
+      document.getElementById(`tab-${next}`)?.focus();
+    }
+  }
+
+  return (
+    <section className="design__main">
+      <div className="tabs" role="tablist" aria-label={t('tabs.label')} onKeyDown={onKeyDown}>
+        {TABS.map((which) => (
+          <button
+            key={which}
+            id={`tab-${which}`}
+            type="button"
+            role="tab"
+            className="tabs__tab"
+            aria-selected={shown === which}
+            aria-controls={`panel-${which}`}
+            tabIndex={shown === which ? 0 : -1}
+            disabled={!enabled(which)}
+            onClick={() => project.send({ type: 'TAB', tab: which })}
+          >
+            {label(which)}
+          </button>
+        ))}
+      </div>
+      <div className="tabs__panel" role="tabpanel" id={`panel-${shown}`} aria-labelledby={`tab-${shown}`}>
+        {shown === 'system' && <DesignForm />}
+        {shown === 'run' && <RunResults />}
+        {shown === 'materials' && <MaterialsPanel />}
+        {shown === 'documents' && <DocumentsPanel />}
+        {view.calculating && <CalculatingOverlay />}
+      </div>
+    </section>
+  );
+}

@@ -1,0 +1,95 @@
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useSession } from '../app/ServicesContext';
+import { CrossSection } from '../results/CrossSection';
+import { ProfileChart } from '../results/ProfileChart';
+import { SpecificationTable } from '../results/SpecificationTable';
+import { useProject, useProjectActor, useRunView } from './ProjectProvider';
+import { isPointProduct } from './runRules';
+
+/** The design run tab: specification, hydraulic profile, cross-section and notes of the selected run. */
+export function RunResults() {
+  const { t } = useTranslation();
+  const project = useProjectActor();
+  const runId = useProject((s) => s.context.selectedRunId);
+  const run = useProject((s) => (runId ? s.context.data?.runs[runId] : undefined));
+  const rainfallUnits = useProject((s) => s.context.data?.rainfallUnits ?? 'mm/h');
+  const defaultRainfall = useProject((s) => s.context.data?.defaultRainfall ?? null);
+  const zeroAtDischarge = useSession((s) => s.context.user?.zero_at_discharge === true);
+  const view = useRunView(runId);
+  const refreshing = useProject((s) => (runId ? s.context.refreshing.includes(runId) : false));
+  if (!run?.results) return <p className="muted">{t('results.none')}</p>;
+  const results = run.results;
+  const point = isPointProduct(run.inputs.selectedSystem);
+
+  return (
+    <div className="run-results">
+      {view.state === 'changed' && <p className="notice notice--info">{t('results.stale')}</p>}
+      {results.overflowed && (
+        <p className="notice notice--error" role="status">
+          {t('results.flooded')}
+        </p>
+      )}
+      <div className="run-results__top">
+        <section className="panel" aria-labelledby="spec-title">
+          <h3 id="spec-title">{t('results.specification')}</h3>
+          <SpecificationTable inputs={run.inputs} results={results} rainfallUnits={rainfallUnits} defaultRainfall={defaultRainfall} />
+        </section>
+        <div className="run-results__side">
+          {!point && (
+            <section className="panel" aria-labelledby="section-title">
+              <h3 id="section-title">{t('results.crossSection')}</h3>
+              <CrossSection results={results} />
+            </section>
+          )}
+          <NotesPanel runId={run.id} notes={run.notes} onClear={() => project.send({ type: 'NOTES', runId: run.id, notes: '' })} />
+        </div>
+      </div>
+      {!point && (
+        <section className="panel" aria-labelledby="profile-title">
+          <h3 id="profile-title">{t('results.profile')}</h3>
+          {refreshing ? <p className="muted">{t('results.profileLoading')}</p> : <ProfileChart segments={results.segments ?? []} zeroAtDischarge={zeroAtDischarge} />}
+        </section>
+      )}
+    </div>
+  );
+}
+
+function NotesPanel({ runId, notes, onClear }: { runId: string; notes: string; onClear: () => void }) {
+  const { t } = useTranslation();
+  const project = useProjectActor();
+  const [confirming, setConfirming] = useState(false);
+  return (
+    <section className="panel" aria-labelledby={`notes-${runId}`}>
+      <h3 id={`notes-${runId}`}>{t('results.notes')}</h3>
+      {notes ? <p className="run-results__notes">{notes}</p> : <p className="muted">{t('results.noNotes')}</p>}
+      <div className="button-row">
+        <button type="button" className="button button--quiet button--small" onClick={() => project.send({ type: 'PANEL', panel: 'notes' })}>
+          {notes ? t('notes.edit') : t('column.addNotes')}
+        </button>
+        {notes &&
+          (confirming ? (
+            <>
+              <button
+                type="button"
+                className="button button--danger button--small"
+                onClick={() => {
+                  setConfirming(false);
+                  onClear();
+                }}
+              >
+                {t('notes.confirmClear')}
+              </button>
+              <button type="button" className="button button--quiet button--small" onClick={() => setConfirming(false)}>
+                {t('common.cancel')}
+              </button>
+            </>
+          ) : (
+            <button type="button" className="button button--quiet button--small" onClick={() => setConfirming(true)}>
+              {t('notes.clear')}
+            </button>
+          ))}
+      </div>
+    </section>
+  );
+}
