@@ -40,26 +40,29 @@ describe('a registered user', { skip }, () => {
     assert.equal(await field('Username').inputValue(), username);
   });
 
-  test('logging in shows the project list, ten rows a page', async () => {
+  test('logging in opens the design screen; the load dialog lists projects ten rows a page', async () => {
     await logIn();
-    await page.getByRole('heading', { name: 'Your projects' }).waitFor();
+    await page.getByRole('tab', { name: 'System selection' }).waitFor();
+    await page.getByRole('button', { name: 'Load', exact: true }).click();
+    const dialog = page.getByRole('dialog', { name: 'Load project' });
     for (const column of ['Name', 'Location', 'Reference', 'Date', 'Creator']) {
-      await page.getByRole('columnheader', { name: column }).waitFor();
+      await dialog.getByRole('columnheader', { name: column }).waitFor();
     }
-    assert.equal(await page.getByLabel('Rows per page').first().isVisible(), true);
+    assert.equal(await dialog.getByLabel('Rows per page').first().isVisible(), true);
     await screenshot(page, 'projects');
+    await dialog.getByRole('button', { name: 'Cancel' }).click();
   });
 
   test('a chosen language applies at once and stays after a reload', async () => {
     await page.getByLabel('Language').selectOption('de');
-    await page.getByRole('heading', { name: 'Ihre Projekte' }).waitFor();
+    await page.getByRole('tab', { name: 'Systemauswahl' }).waitFor();
     await page.reload();
     await page.getByRole('button', { name: 'Abmelden' }).waitFor();
-    await page.getByRole('heading', { name: 'Ihre Projekte' }).waitFor();
+    await page.getByRole('tab', { name: 'Systemauswahl' }).waitFor();
     assert.equal(await page.evaluate(() => document.documentElement.lang), 'de');
-    await screenshot(page, 'projects-de');
+    await screenshot(page, 'design-de');
     await page.getByLabel('Sprache').selectOption('en');
-    await page.getByRole('heading', { name: 'Your projects' }).waitFor();
+    await page.getByRole('tab', { name: 'System selection' }).waitFor();
   });
 
   test('an ended session brings back the login form with the expired message', async () => {
@@ -69,7 +72,7 @@ describe('a registered user', { skip }, () => {
     assert.equal(await field('Username').inputValue(), username, 'the username is kept');
     await screenshot(page, 'session-expired');
     await logIn();
-    await page.getByRole('heading', { name: 'Your projects' }).waitFor();
+    await page.getByRole('tab', { name: 'System selection' }).waitFor();
   });
 
   test('logging out returns to the login form for good', async () => {

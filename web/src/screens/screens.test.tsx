@@ -17,7 +17,7 @@ function renderAt(path: string, route: Route, stored = memoryUserStore()) {
   window.history.replaceState(null, '', path);
   window.localStorage.setItem('draindesign.language', 'en');
   const fake = fakeFetch(route);
-  const services = createServices({ fetchFn: fake.fetchFn, store: stored });
+  const services = createServices({ fetchFn: fake.fetchFn, store: stored, live: false });
   render(<Root services={services} />);
   return { ...fake, services, user: userEvent.setup({ delay: null }) };
 }
@@ -181,7 +181,8 @@ describe('signed in', () => {
     const stored = memoryUserStore(aUser({ language: 'en' }));
     renderAt('/', ({ path }) => {
       if (path === '/auth/me/') return { status: 200, body: { user: aUser({ language: 'en' }) } };
-      if (path === '/drainage/projects/') return { status: 401, body: { detail: 'expired' } };
+      if (path === '/projects/') return { status: 401, body: { detail: 'expired' } };
+      if (path === '/drainage/product/') return { status: 401, body: { detail: 'expired' } };
       if (path === '/auth/token/refresh/') return { status: 401, body: { detail: 'expired' } };
       return undefined;
     }, stored);

@@ -1,0 +1,198 @@
+// The designer's day in standard mode: sign up, confirm, sign in, design and
+// calculate a run, read the results and profile, save, reload, load, share;
+// a second user opens the share link; a second browser of the designer sees
+// an edit live; the language changes the screens. Needs E2E_MAIL_DIR and a
+// second account in E2E_USERNAME / E2E_PASSWORD (scripts/e2e.sh sets both).
+import assert from 'node:assert/strict';
+import { after, before, describe, test } from 'node:test';
+import { calculateButton, designRun, enter, field, logIn, signUpAndConfirm } from '../lib/app.mjs';
+import { openBrowser, screenshot } from '../lib/browser.mjs';
+import { mailDir } from '../lib/mail.mjs';
+
+const viewer = { username: process.env.E2E_USERNAME, password: process.env.E2E_PASSWORD };
+const skip = !mailDir ? 'E2E_MAIL_DIR is not set' : !viewer.username ? 'E2E_USERNAME and E2E_PASSWORD are not set' : false;
+
+describe('a designer', { skip }, () => {
+  let browser;
+  let page;
+  const stamp = Date.now().toString(36);
+  const designer = { username: `designer_${stamp}`, email: `designer_${stamp}@example.com`, password: 'Channel-Design-2468' };
+  const projectName = `Depot yard ${stamp}`;
+  let shareLink = null;
+
+  before(async () => {
+    browser = await openBrowser();
+    page = await browser.newPage();
+  });
+
+  after(async () => {
+    await browser?.close();
+  });
+
+  const tab = (name) => page.getByRole('tab', { name, exact: true });
+
+  test('signs up, confirms the e-mailed link and signs in to a fresh design', async () => {
+    await signUpAndConfirm(page, designer);
+    await logIn(page, designer.username, designer.password);
+    assert.equal(await calculateButton(page).isDisabled(), true, 'nothing to calculate yet');
+    await page.getByText('Choose a drainage system to calculate.').waitFor();
+    assert.equal(await tab('Run 1').isDisabled(), true, 'the design run tab waits for a calculation');
+    // The cookie notice is acknowledged once, for 30 days.
+    await page.getByRole('region', { name: 'Cookie notice' }).getByRole('button', { name: 'OK' }).click();
+    const cookies = await browser.context.cookies();
+    const notice = cookies.find((cookie) => cookie.name === 'draindesign_cookie_notice');
+    assert.ok(notice, 'the notice cookie is set');
+    const days = (notice.expires - Date.now() / 1000) / 86400;
+    assert.ok(days > 29.9 && days <= 30, `the notice cookie lasts 30 days (${days.toFixed(2)})`);
+  });
+
+  test('designs a run with the standard-mode form and its warnings', async () => {
+    await designRun(page, { length: 20, area: 144 });
+    assert.equal(await page.getByLabel('Loading class').inputValue(), 'C250', 'the highest class is chosen');
+    assert.equal(await field(page, 'Catchment depth').inputValue(), '3.6', 'depth follows area and length');
+
+    await enter(page, 'Longitudinal slope', 12);
+    const steep = page.getByRole('alertdialog', { name: 'Slope too steep' });
+    await steep.getByText('1 in 10').waitFor();
+    await steep.getByRole('button', { name: 'OK' }).click();
+    assert.equal(await field(page, 'Longitudinal slope').inputValue(), '9.9', 'the slope is capped');
+    await enter(page, 'Longitudinal slope', 0.5);
+
+    await enter(page, 'Channel length', 620);
+    await page.getByRole('alertdialog', { name: 'Long channel run' }).getByRole('button', { name: 'OK' }).click();
+    await enter(page, 'Channel length', 20);
+    assert.equal(await calculateButton(page).isEnabled(), true);
+    await screenshot(page, 'design-form');
+  });
+
+  test('calculates and reads the specification, profile and materials', async () => {
+    await calculateButton(page).click();
+    await page.getByRole('heading', { name: 'Design specification' }).waitFor();
+    assert.equal(await tab('Run 1').getAttribute('aria-selected'), 'true', 'the design run tab opens');
+    const spec = page.locator('.spec-table');
+    assert.match(await spec.innerText(), /Channel discharge\s+2 l\/s/);
+    assert.match(await spec.innerText(), /Flooding\s+No/);
+    const profile = page.getByRole('img', { name: /^Hydraulic profile of a 20 m run/ });
+    await profile.waitFor();
+    const box = await profile.boundingBox();
+    assert.ok(box && box.width >= 600, 'the profile is drawn at its width');
+    assert.ok((await page.locator('.profile__label').count()) >= 5, 'distance markers every 5 m');
+    await page.getByText("Generic drawing: the actual channel's shape may differ.").waitFor();
+    await screenshot(page, 'results');
+
+    await tab('Materials list').click();
+    await page.getByRole('cell', { name: /Polymer 100 Type/ }).first().waitFor();
+    await tab('Run 1').click();
+  });
+
+  test('adds, renames and reorders runs', async () => {
+    await page.getByRole('button', { name: 'Duplicate' }).click();
+    await page.getByRole('button', { name: /^Run 2 ?,/ }).waitFor();
+    await page.getByRole('button', { name: 'Rename Run 2' }).click();
+    const rename = page.getByRole('textbox', { name: 'Run name' });
+    await rename.fill('Gate lane');
+    await rename.press('Enter');
+    await page.getByRole('button', { name: /^Gate lane ?,/ }).waitFor();
+    await page.locator('.run-item', { hasText: 'Gate lane' }).dragTo(page.locator('.run-item', { hasText: 'Run 1' }));
+    await page.waitForFunction(() => document.querySelector('.run-item')?.textContent?.includes('Gate lane'));
+  });
+
+  test('saves the project, which a reload brings back', async () => {
+    await page.getByRole('button', { name: 'Save', exact: true }).click();
+    const dialog = page.getByRole('dialog', { name: 'Save project' });
+    await dialog.getByLabel(/^Project name/).fill(projectName);
+    await dialog.getByLabel('Location').fill('Leeds');
+    await dialog.getByLabel('Reference (project number)').fill('P-2468');
+    await dialog.getByRole('button', { name: 'Save', exact: true }).click();
+    await dialog.waitFor({ state: 'detached' });
+    assert.equal(await page.getByLabel('Project name').inputValue(), projectName);
+
+    await page.reload();
+    await calculateButton(page).waitFor();
+    await page.waitForFunction((name) => document.querySelector('#project-name')?.value === name, projectName);
+    await page.getByRole('button', { name: /^Gate lane ?,/ }).waitFor();
+    await page.getByRole('heading', { name: 'Design specification' }).waitFor();
+  });
+
+  test('loads it from the load dialog and shares it', async () => {
+    await page.getByRole('button', { name: 'New', exact: true }).click();
+    await page.waitForFunction(() => document.querySelector('#project-name')?.value === '');
+    await page.getByRole('button', { name: 'Load', exact: true }).click();
+    const dialog = page.getByRole('dialog', { name: 'Load project' });
+    for (const column of ['Name', 'Location', 'Reference', 'Date', 'Creator']) {
+      await dialog.getByRole('columnheader', { name: column }).waitFor();
+    }
+    await dialog.getByText(projectName).waitFor();
+    await screenshot(page, 'load-dialog');
+
+    await dialog.getByRole('button', { name: `Share ${projectName}` }).click();
+    const share = page.getByRole('dialog', { name: 'Share link' });
+    shareLink = await share.getByRole('textbox', { name: 'Share link' }).inputValue();
+    assert.match(shareLink, /\/[0-9a-f-]{36}$/);
+    await share.getByRole('button', { name: 'Copy' }).click();
+    await share.getByText('The link is copied.').waitFor();
+    await share.getByRole('button', { name: 'Close' }).click();
+
+    await dialog.getByText(projectName).click();
+    await page.waitForFunction((name) => document.querySelector('#project-name')?.value === name, projectName);
+    await page.getByRole('heading', { name: 'Design specification' }).waitFor();
+  });
+
+  test('another user opens the share link and may only save a copy', async () => {
+    assert.ok(shareLink, 'a link was made in the step before');
+    const other = await openBrowser();
+    try {
+      const otherPage = await other.newPage();
+      await otherPage.goto(shareLink);
+      await logIn(otherPage, viewer.username, viewer.password);
+      await otherPage.waitForFunction((name) => document.querySelector('#project-name')?.value === name, projectName);
+      await otherPage.getByText(`Shared by ${designer.username}`).waitFor();
+      await otherPage.getByRole('heading', { name: 'Design specification' }).waitFor();
+      await otherPage.getByRole('button', { name: 'Save', exact: true }).click();
+      const dialog = otherPage.getByRole('dialog', { name: 'Save project' });
+      assert.equal(await dialog.getByRole('button', { name: 'Save', exact: true }).count(), 0, 'no saving over the owner’s project');
+      await dialog.getByRole('button', { name: 'Save as new' }).waitFor();
+      assert.deepEqual(other.pageErrors, []);
+    } finally {
+      await other.close();
+    }
+  });
+
+  test('a second browser sees an edit within a second', async () => {
+    const second = await openBrowser();
+    try {
+      const secondPage = await second.newPage();
+      await secondPage.goto('/');
+      await logIn(secondPage, designer.username, designer.password);
+      await secondPage.getByRole('button', { name: 'Load', exact: true }).click();
+      await secondPage.getByRole('dialog', { name: 'Load project' }).getByText(projectName).click();
+      await secondPage.waitForFunction((name) => document.querySelector('#project-name')?.value === name, projectName);
+      await secondPage.getByRole('tab', { name: 'System selection' }).click();
+      await secondPage.getByText('Saved as you work', { exact: false }).waitFor();
+
+      await page.getByRole('tab', { name: 'System selection' }).click();
+      await enter(page, 'Channel length', 24);
+      const started = Date.now();
+      await secondPage.waitForFunction(() => document.querySelector('#run-length')?.value === '24', null, { timeout: 1500 });
+      assert.ok(Date.now() - started < 1500, 'the edit arrived within a second and a half, polling included');
+      // The edit makes the run need a new calculation in both.
+      await secondPage.locator('.run-actions__calculate.button--attention').waitFor();
+      assert.deepEqual(second.pageErrors, []);
+    } finally {
+      await second.close();
+    }
+  });
+
+  test('switching the language changes the screens', async () => {
+    await page.getByLabel('Language').first().selectOption('de');
+    await page.getByRole('tab', { name: 'Systemauswahl' }).waitFor();
+    await page.getByRole('button', { name: 'Berechnen', exact: true }).waitFor();
+    await page.getByLabel('Rinnenlänge').waitFor();
+    await page.getByLabel('Sprache').first().selectOption('en');
+    await page.getByRole('tab', { name: 'System selection' }).waitFor();
+  });
+
+  test('the page threw no uncaught errors', () => {
+    assert.deepEqual(browser.pageErrors, []);
+  });
+});

@@ -1,0 +1,138 @@
+import { render, screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it, vi } from 'vitest';
+import { Root } from '../app/Root';
+import { createServices } from '../app/services';
+import { memoryUserStore } from '../session/userStore';
+import { aUser, fakeFetch } from '../test/fakes';
+import { allSystems } from './testSystems';
+import type { Results } from './types';
+
+const results: Results = {
+  calculated: true,
+  configuration: 'single-size',
+  system_loading: 'C250',
+  largest_channel: 'Polymer 100 Type 10.0',
+  flow_velocity: 0.58,
+  channel_discharge: 2,
+  max_possible_discharge: 4.69,
+  percentage_full: 61.7,
+  freeboard: 49.7,
+  freeboard_percent: 38.3,
+  total_system_volume: 0.239,
+  channel_internal_width_mm: 100,
+  invert_depth_mm: 150,
+  overall_depth_mm: 180,
+  max_channel_depth_mm: 130,
+  max_depth_mm: 80,
+  overflowed: false,
+  went_super_critical: false,
+  segments: [
+    {
+      channelDescription: 'Polymer 100 Type 10.0',
+      length_mm: 20000,
+      stepRaise: 0,
+      floorChange: 0,
+      slices: [0, 5, 10, 15, 20].map((distance_m) => ({ distance_m, flow_l_s: distance_m / 10, depth_mm: 80 - distance_m, invert_level_m: -0.15, top_level_m: -0.02 })),
+    },
+  ],
+  channel: [{ HAN: '10091', description: 'Polymer 100 Type 10.0', count: 20, sort: 1, length_mm: 1000 }],
+};
+
+function renderDesign(userOverrides = {}) {
+  window.history.replaceState(null, '', '/');
+  window.localStorage.setItem('draindesign.language', 'en');
+  let version = 1;
+  const user = aUser({ language: 'en', rainfall_units: 'mm/h', ...userOverrides });
+  const fake = fakeFetch(({ method, path }) => {
+    if (path === '/auth/me/') return { status: 200, body: { user } };
+    if (path === '/drainage/product/') return { status: 200, body: allSystems };
+    if (method === 'POST' && path === '/projects/') return { status: 201, body: { id: 'p1', version, runs: [{ id: 'r1', name: 'Run 1', state: 'unconfigured' }] } };
+    if (method === 'POST' && path === '/projects/p1/commands') {
+      version++;
+      return { status: 200, body: { id: 'p1', version, runs: [{ id: 'r1', name: 'Run 1', state: 'ready' }] } };
+    }
+    if (method === 'POST' && path === '/drainage/calculate/') return { status: 200, body: { results } };
+    return undefined;
+  });
+  const services = createServices({ fetchFn: fake.fetchFn, store: memoryUserStore(user), live: false });
+  render(<Root services={services} />);
+  return { ...fake, user: userEvent.setup({ delay: null }) };
+}
+
+async function fill(user: ReturnType<typeof userEvent.setup>, label: string, value: string) {
+  const input = screen.getByLabelText(label);
+  await user.clear(input);
+  await user.type(input, `${value}{Enter}`);
+}
+
+describe('design screen', () => {
+  it('keeps Calculate and the result tabs disabled until the run can be calculated', async () => {
+    renderDesign();
+    const calculate = await screen.findByRole('button', { name: 'Calculate' });
+    expect(calculate).toBeDisabled();
+    expect(screen.getByText('Choose a drainage system to calculate.')).toBeInTheDocument();
+    expect(screen.getByRole('tab', { name: 'Run 1' })).toBeDisabled();
+    expect(screen.getByRole('tab', { name: 'Materials list' })).toBeDisabled();
+    expect(screen.getByRole('tab', { name: 'System selection' })).toHaveAttribute('aria-selected', 'true');
+  });
+
+  it('designs a run, calculates it and shows the specification, profile and materials', async () => {
+    const { user, calls } = renderDesign();
+    const system = await screen.findByLabelText('Channel group');
+    await within(system).findByRole('option', { name: /Polymer 100/ });
+    // Standard mode offers no concrete channel.
+    expect(within(system).queryByRole('option', { name: /In-situ Concrete/ })).toBeNull();
+    await user.selectOptions(system, 'poly-100');
+    expect(screen.getByLabelText('Loading class')).toHaveValue('C250');
+    expect(screen.getByLabelText('Grating')).toHaveValue('poly-100-slot-iron');
+    await fill(user, 'Channel length', '20');
+    await fill(user, 'Catchment area', '144');
+    expect(screen.getByLabelText('Catchment depth')).toHaveValue(3.6);
+
+    const calculate = screen.getByRole('button', { name: 'Calculate' });
+    expect(calculate).toBeEnabled();
+    expect(calculate.className).toContain('button--attention');
+    await user.click(calculate);
+
+    expect(await screen.findByRole('heading', { name: 'Design specification' })).toBeInTheDocument();
+    expect(screen.getByRole('tab', { name: 'Run 1' })).toHaveAttribute('aria-selected', 'true');
+    expect(screen.getByRole('row', { name: /Channel discharge 2 l\/s/ })).toBeInTheDocument();
+    expect(screen.getByRole('img', { name: 'Hydraulic profile of a 20 m run' })).toBeInTheDocument();
+    expect(screen.getByText("Generic drawing: the actual channel's shape may differ.")).toBeInTheDocument();
+    const body = calls.find((call) => call.path === '/drainage/calculate/')?.body;
+    expect(body).toMatchObject({ project_id: 'p1', run_id: 'r1', channel_group: 'poly-100', channel_length_m: 20, drainage_area_m2: 144, advanced: false });
+
+    await user.click(screen.getByRole('tab', { name: 'Materials list' }));
+    expect(screen.getByRole('cell', { name: '10091' })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Duplicate' })).toBeEnabled();
+  });
+
+  it('warns of a run longer than 500 m', async () => {
+    const { user } = renderDesign();
+    const system = await screen.findByLabelText('Channel group');
+    await within(system).findByRole('option', { name: /Polymer 100/ });
+    await user.selectOptions(system, 'poly-100');
+    await fill(user, 'Channel length', '620');
+    const dialog = await screen.findByRole('alertdialog');
+    expect(dialog).toHaveTextContent('longer than the recommended 500 m, by 120 m');
+    await user.click(within(dialog).getByRole('button', { name: 'OK' }));
+    expect(screen.queryByRole('alertdialog')).toBeNull();
+    expect(screen.getByRole('img', { name: 'Longer than 500 m' })).toBeInTheDocument();
+  });
+
+  it('shows rainfall in the user’s unit and stores it in mm/h', async () => {
+    const { user, calls } = renderDesign({ rainfall_units: 'l/(s*ha)' });
+    const rainfall = await screen.findByLabelText('Rainfall intensity');
+    expect(rainfall).toHaveValue(139);
+    expect(screen.getByText('l/(s·ha)')).toBeInTheDocument();
+    const system = screen.getByLabelText('Channel group');
+    await within(system).findByRole('option', { name: /Polymer 100/ });
+    await user.selectOptions(system, 'poly-100');
+    await fill(user, 'Rainfall intensity', '278');
+    await vi.waitFor(() => {
+      const sent = calls.filter((call) => call.path === '/projects/p1/commands').map((call) => call.body as { fields?: { rainfall?: unknown } });
+      expect(sent.some((command) => JSON.stringify(command.fields?.rainfall) === JSON.stringify({ rainfall_mm_per_hr: 100 }))).toBe(true);
+    });
+  });
+});
