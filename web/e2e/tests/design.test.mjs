@@ -183,11 +183,27 @@ describe('a designer', { skip }, () => {
     }
   });
 
+  test('an ended session asks to log in again and keeps the design', async () => {
+    await browser.context.clearCookies();
+    await calculateButton(page).click();
+    await page.getByText('Your session has expired. Please log in again.').waitFor();
+    assert.equal(await field(page, 'Username').inputValue(), designer.username, 'the username is kept');
+    await logIn(page, designer.username, designer.password);
+    const expired = page.getByRole('alertdialog', { name: 'Something went wrong' });
+    await expired.getByText('calculate again; your design is kept').waitFor();
+    await expired.getByRole('button', { name: 'OK' }).click();
+    assert.equal(await page.getByLabel('Project name').inputValue(), projectName);
+    assert.equal(await field(page, 'Channel length').inputValue(), '24', 'the unsaved edit is still there');
+    await calculateButton(page).click();
+    await page.getByRole('heading', { name: 'Design specification' }).waitFor();
+  });
+
   test('switching the language changes the screens', async () => {
     await page.getByLabel('Language').first().selectOption('de');
     await page.getByRole('tab', { name: 'Systemauswahl' }).waitFor();
     await page.getByRole('button', { name: 'Berechnen', exact: true }).waitFor();
-    await page.getByLabel('Rinnenlänge').waitFor();
+    await page.getByRole('heading', { name: 'Bemessungsergebnis' }).waitFor();
+    await page.getByRole('tab', { name: 'Stückliste' }).waitFor();
     await page.getByLabel('Sprache').first().selectOption('en');
     await page.getByRole('tab', { name: 'System selection' }).waitFor();
   });

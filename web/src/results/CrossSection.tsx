@@ -26,8 +26,8 @@ export function CrossSection({ results }: { results: Results }) {
 
   return (
     <figure className="cross-section">
-      <svg viewBox="0 0 220 220" width="220" height="220" role="img" aria-label={t('results.crossSectionLabel', { width: format(width, 0), depth: format(depth, 0) })}>
-        <rect className="cross-section__ground" x={0} y={top - 6} width={220} height={6} />
+      <svg viewBox="0 0 270 220" width="270" height="220" role="img" aria-label={t('results.crossSectionLabel', { width: format(width, 0), depth: format(depth, 0) })}>
+        <rect className="cross-section__ground" x={10} y={top - 6} width={200} height={6} />
         <path
           className="cross-section__body"
           d={`M${left - wall},${top} L${left - wall},${top + body} L${left + w + wall},${top + body} L${left + w + wall},${top} L${left + w},${top} L${left + w},${top + d} L${left},${top + d} L${left},${top} Z`}
