@@ -40,6 +40,11 @@ E2E_USERNAME="e2e-user"
 E2E_PASSWORD="e2e-Passw0rd-$(date +%s)"
 "$BIN" users add --data-dir "$DATA" --username "$E2E_USERNAME" --email "$E2E_USERNAME@example.com" \
   --password "$E2E_PASSWORD" >/dev/null
+# A provider-support account: the shared-projects list and /projects/{supportID}.
+E2E_SUPPORT_USERNAME="e2e-support"
+E2E_SUPPORT_PASSWORD="e2e-Support-$(date +%s)"
+"$BIN" users add --data-dir "$DATA" --username "$E2E_SUPPORT_USERNAME" --email "$E2E_SUPPORT_USERNAME@example.com" \
+  --password "$E2E_SUPPORT_PASSWORD" --group support >/dev/null
 
 # SMTP_URL unset: the server writes each e-mail to $DATA/mail.
 env -u SMTP_URL -u DATABASE_URL -u NATS_URL PUBLIC_URL="$URL" \
@@ -48,4 +53,5 @@ SERVER_PID=$!
 
 cd "$WEB"
 DRAINDESIGN_URL="$URL" E2E_USERNAME="$E2E_USERNAME" E2E_PASSWORD="$E2E_PASSWORD" E2E_MAIL_DIR="$DATA/mail" \
+  E2E_SUPPORT_USERNAME="$E2E_SUPPORT_USERNAME" E2E_SUPPORT_PASSWORD="$E2E_SUPPORT_PASSWORD" \
   node e2e/run.mjs

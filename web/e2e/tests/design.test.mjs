@@ -10,6 +10,7 @@ import { openBrowser, screenshot } from '../lib/browser.mjs';
 import { mailDir } from '../lib/mail.mjs';
 
 const viewer = { username: process.env.E2E_USERNAME, password: process.env.E2E_PASSWORD };
+const support = { username: process.env.E2E_SUPPORT_USERNAME, password: process.env.E2E_SUPPORT_PASSWORD };
 const skip = !mailDir ? 'E2E_MAIL_DIR is not set' : !viewer.username ? 'E2E_USERNAME and E2E_PASSWORD are not set' : false;
 
 describe('a designer', { skip }, () => {
@@ -103,6 +104,7 @@ describe('a designer', { skip }, () => {
     await dialog.getByLabel(/^Project name/).fill(projectName);
     await dialog.getByLabel('Location').fill('Leeds');
     await dialog.getByLabel('Reference (project number)').fill('P-2468');
+    await dialog.getByLabel(/^Share this project with the provider/).check();
     await dialog.getByRole('button', { name: 'Save', exact: true }).click();
     await dialog.waitFor({ state: 'detached' });
     assert.equal(await page.getByLabel('Project name').inputValue(), projectName);
@@ -155,6 +157,27 @@ describe('a designer', { skip }, () => {
       assert.deepEqual(other.pageErrors, []);
     } finally {
       await other.close();
+    }
+  });
+
+  test('provider support finds it among the shared projects and opens it by its support id', { skip: support.username ? false : 'E2E_SUPPORT_USERNAME is not set' }, async () => {
+    const staff = await openBrowser();
+    try {
+      const staffPage = await staff.newPage();
+      await staffPage.goto('/');
+      await logIn(staffPage, support.username, support.password);
+      await staffPage.getByRole('link', { name: 'Shared projects' }).click();
+      await staffPage.getByRole('heading', { name: 'Shared projects' }).waitFor();
+      for (const column of ['Name', 'Location', 'Reference', 'Country', 'Date', 'Creator', 'Last saved by']) {
+        await staffPage.getByRole('columnheader', { name: column }).waitFor();
+      }
+      await staffPage.getByText(projectName).click();
+      await staffPage.waitForURL(/\/(projects\/\d+)?$/);
+      await staffPage.waitForFunction((name) => document.querySelector('#project-name')?.value === name, projectName);
+      await staffPage.getByRole('heading', { name: 'Design specification' }).waitFor();
+      assert.deepEqual(staff.pageErrors, []);
+    } finally {
+      await staff.close();
     }
   });
 

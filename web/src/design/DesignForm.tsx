@@ -5,6 +5,7 @@ import {
   effectiveInputs,
   gratingsFor,
   isHighCapacity,
+  loadingLabel,
   isPointProduct,
   LENGTH_WARNING_M,
   maxLength,
@@ -295,9 +296,4 @@ function ElevationFields({ run, onEdit }: { run: RunInputs; onEdit: (field: Edit
       </p>
     </>
   );
-}
-
-/** EN 1433 classes are written with a space (C 250); LCN classes as they are. */
-export function loadingLabel(loading: string): string {
-  return /^[A-F]\d+$/.test(loading) ? `${loading[0]} ${loading.slice(1)}` : loading;
 }

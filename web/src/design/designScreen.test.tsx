@@ -53,6 +53,7 @@ function renderDesign(userOverrides = {}) {
       return { status: 200, body: { id: 'p1', version, runs: [{ id: 'r1', name: 'Run 1', state: 'ready' }] } };
     }
     if (method === 'POST' && path === '/drainage/calculate/') return { status: 200, body: { results } };
+    if (method === 'PATCH' && path === '/drainage/user_settings/') return { status: 200, body: { user } };
     return undefined;
   });
   const services = createServices({ fetchFn: fake.fetchFn, store: memoryUserStore(user), live: false });
@@ -134,5 +135,32 @@ describe('design screen', () => {
       const sent = calls.filter((call) => call.path === '/projects/p1/commands').map((call) => call.body as { fields?: { rainfall?: unknown } });
       expect(sent.some((command) => JSON.stringify(command.fields?.rainfall) === JSON.stringify({ rainfall_mm_per_hr: 100 }))).toBe(true);
     });
+  });
+});
+
+describe('user settings', () => {
+  it('saves what changed, and a new rainfall unit applies to the open project', async () => {
+    const { user, calls } = renderDesign({ company: 'Engines Ltd', city: 'Leeds' });
+    await screen.findByLabelText('Rainfall intensity');
+    await user.click(screen.getByRole('button', { name: 'Settings' }));
+    const dialog = screen.getByRole('dialog', { name: 'User settings' });
+    expect(within(dialog).getByLabelText('Company')).toHaveAttribute('readonly');
+    expect(within(dialog).getByLabelText('Company')).toHaveValue('Engines Ltd');
+    expect(within(dialog).queryByLabelText(/Country/)).toBeNull();
+    expect(within(dialog).queryByText('Default mode')).toBeNull();
+    await user.clear(within(dialog).getByLabelText('City'));
+    await user.type(within(dialog).getByLabelText('City'), 'York');
+    await user.selectOptions(within(dialog).getByLabelText('My rainfall unit'), 'l/s/m2');
+    expect(within(dialog).getByLabelText('Rainfall unit of this project')).toHaveValue('l/s/m2');
+    await user.click(within(dialog).getByRole('button', { name: 'Save settings' }));
+
+    await vi.waitFor(() => expect(screen.queryByRole('dialog', { name: 'User settings' })).toBeNull());
+    const patch = calls.find((call) => call.method === 'PATCH' && call.path === '/drainage/user_settings/');
+    expect(patch?.body).toEqual({ city: 'York', rainfall_units: 'l/s/m2' });
+    expect(screen.getByText('l/s/m²')).toBeInTheDocument();
+    expect(screen.getByLabelText('Rainfall intensity')).toHaveValue(0.014);
+    await vi.waitFor(() =>
+      expect(calls.some((call) => (call.body as { type?: string; rainfall_units?: string } | undefined)?.rainfall_units === 'l/s/m2')).toBe(true),
+    );
   });
 });

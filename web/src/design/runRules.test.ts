@@ -4,6 +4,7 @@ import {
   calculateBlockers,
   calculationBody,
   effectiveInputs,
+  loadingLabel,
   outOfRunItems,
   readyForFirstCalculation,
   standardSystems,
@@ -78,6 +79,12 @@ describe('choosing a system', () => {
   it('keeps a minimum size the system offers, else its smallest', () => {
     expect(applyEdit({ minimumSize: 300 }, 'selectedSystem', super_).changes.minimumSize).toBe(300);
     expect(applyEdit({ minimumSize: 300 }, 'selectedSystem', hicap).changes.minimumSize).toBe(150);
+  });
+
+  it('writes EN 1433 classes with a space and LCN classes as they are', () => {
+    expect(loadingLabel('C250')).toBe('C 250');
+    expect(loadingLabel('F900')).toBe('F 900');
+    expect(loadingLabel('LCN50')).toBe('LCN50');
   });
 
   it('lists no concrete channel in standard mode', () => {

@@ -92,6 +92,11 @@ export function standardSystems(systems: readonly DrainageSystem[]): DrainageSys
   return systems.filter((system) => !isConcrete(system));
 }
 
+/** EN 1433 classes are written with a space (C 250); LCN classes as they are. */
+export function loadingLabel(loading: string): string {
+  return /^[A-F]\d+$/.test(loading) ? `${loading[0]} ${loading.slice(1)}` : loading;
+}
+
 /** The gratings offered for the run's loading. */
 export function gratingsFor(system: DrainageSystem | null | undefined, loading: string | undefined): GratingOption[] {
   if (!system?.grated) return [];

@@ -1,7 +1,6 @@
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { loadingLabel } from '../design/DesignForm';
-import { effectiveInputs, isPointProduct } from '../design/runRules';
+import { effectiveInputs, isPointProduct, loadingLabel } from '../design/runRules';
 import type { Results, RunInputs } from '../design/types';
 import { displayRainfall, RAINFALL_UNIT_LABELS, type RainfallUnit } from '../design/units';
 import { useNumberFormat } from './format';
