@@ -6,14 +6,16 @@ interface LanguageSelectProps {
   value: string;
   onChange: (code: string) => void;
   disabled?: boolean;
+  /** Shows the label above the select, as form fields have it. */
+  labelled?: boolean;
 }
 
 /** Languages are listed in their own names, so anyone can find theirs. */
-export function LanguageSelect({ id, value, onChange, disabled }: LanguageSelectProps) {
+export function LanguageSelect({ id, value, onChange, disabled, labelled }: LanguageSelectProps) {
   const { t } = useTranslation();
   return (
-    <div className="language-select">
-      <label htmlFor={id} className="visually-hidden">
+    <div className={labelled ? 'language-select language-select--labelled' : 'language-select'}>
+      <label htmlFor={id} className={labelled ? undefined : 'visually-hidden'}>
         {t('common.language')}
       </label>
       <span aria-hidden="true" className="language-select__icon">

@@ -71,7 +71,7 @@ export function UserSettingsDialog({ onClose }: { onClose: () => void }) {
         }}
       >
         <div className="field settings-language">
-          <LanguageSelect id="settings-language" value={values.language} onChange={change('language')} />
+          <LanguageSelect id="settings-language" value={values.language} onChange={change('language')} labelled />
         </div>
         {user?.has_advanced_mode && (
           <fieldset className="field radio-group">
