@@ -32,7 +32,7 @@ export function DesignScreen({ shareID, supportID }: DesignScreenProps) {
   const { workspace } = useServices();
   const username = useSession((s) => s.context.user?.username ?? '');
   const key: LoadKey | null = shareID ? { shareID } : supportID ? { supportID } : null;
-  const [{ actor, created }] = useState(() =>
+  const [{ actor }] = useState(() =>
     workspace.acquire(username, (remembered) =>
       key ? { kind: 'load', key } : remembered ? { kind: 'load', key: { id: remembered }, fallbackToNew: true } : { kind: 'new' },
     ),
@@ -42,9 +42,12 @@ export function DesignScreen({ shareID, supportID }: DesignScreenProps) {
   const keyText = key ? JSON.stringify(key) : null;
   useEffect(() => {
     if (!keyText) return;
-    if (!created) actor.send({ type: 'LOAD', key: JSON.parse(keyText) as LoadKey });
+    const { open } = actor.getSnapshot().context;
+    // A project started for this very link is opening it already.
+    const opening = open.kind === 'load' && JSON.stringify(open.key) === keyText;
+    if (!opening) actor.send({ type: 'LOAD', key: JSON.parse(keyText) as LoadKey });
     navigate(paths.home, { replace: true });
-  }, [keyText, actor, created]);
+  }, [keyText, actor]);
 
   return (
     <ProjectProvider actor={actor as ProjectActor}>

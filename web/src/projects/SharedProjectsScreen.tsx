@@ -8,7 +8,6 @@ import { Notice } from '../components/Notice';
 import { useDocumentTitle } from '../components/useDocumentTitle';
 import { isLanguageCode, toBcp47 } from '../i18n/languages';
 import { navigate } from '../router/history';
-import { Link } from '../router/Link';
 import { paths } from '../router/routes';
 import { SessionExpiredError } from '../session/authedSend';
 import { compareCreated, formatDate, ProjectGrid } from './ProjectGrid';
@@ -51,9 +50,6 @@ export function SharedProjectsScreen({ creator }: { creator: string | null }) {
     <section className="card projects" aria-labelledby="shared-title">
       <header className="projects__header">
         <div>
-          <Link to={paths.home} className="back-link">
-            ← {t('nav.back')}
-          </Link>
           <h1 id="shared-title">{t('shared.title')}</h1>
           <p className="form__intro">{creator ? t('shared.introCreator', { creator }) : t('shared.intro')}</p>
         </div>
