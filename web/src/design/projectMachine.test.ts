@@ -175,6 +175,15 @@ describe('project machine', () => {
     expect(setup.runState('r1')).toBe('calculated');
   });
 
+  it('starts afresh when another tab deletes the project', async () => {
+    const setup = start();
+    await setup.settled();
+    vi.mocked(setup.server.projects.create).mockResolvedValueOnce({ id: 'p9', version: 1, runs: [{ id: 'x1', name: 'Run 1', state: 'unconfigured' }] });
+    setup.emit({ type: 'event', project: 'p1', version: 2, event_type: 'project.deleted', data: {}, author: 'u', time: '', runs: { r1: 'unconfigured' }, order: ['r1'] });
+    await waitFor(setup.actor, (s) => s.context.data?.id === 'p9');
+    expect(setup.remember).toHaveBeenCalledWith(null);
+  });
+
   it('adds a run and selects it', async () => {
     const setup = start();
     await setup.settled();

@@ -302,7 +302,15 @@ export function createProjectMachine(deps: ProjectDeps) {
           PROJECT_UNITS: { actions: 'step' },
           SAVE: { actions: 'step' },
           SHARE: { actions: 'step' },
-          'LIVE.EVENT': { actions: 'step' },
+          'LIVE.EVENT': [
+            // Deleted elsewhere (the load dialog of another tab): carry on in a fresh project.
+            {
+              guard: ({ context, event }) => event.event.event_type === 'project.deleted' && event.event.project === context.data?.id,
+              target: 'opening',
+              actions: [assign({ open: { kind: 'new' }, panel: null }), () => deps.remember(null)],
+            },
+            { actions: 'step' },
+          ],
           'PROFILE.REFRESHED': { actions: 'step' },
         },
         initial: 'idle',
