@@ -9,6 +9,7 @@ import (
 	"sync"
 	"time"
 
+	"draindesign/api/locale"
 	"draindesign/api/mail"
 	"draindesign/domain/account"
 )
@@ -190,7 +191,9 @@ func (s *Server) register(w http.ResponseWriter, r *http.Request) {
 	if in.PasswordConfirmation == "" {
 		in.PasswordConfirmation = in.Password // the spec's call sends the password once
 	}
-	a, err := s.accounts.Register(r.Context(), in, account.GroupStandard)
+	// The confirmation e-mail, and the screens after the first log-in, speak
+	// the language the browser asks for.
+	a, err := s.accounts.Register(r.Context(), in, account.GroupStandard, locale.Match(r.Header.Get("Accept-Language")))
 	if err != nil {
 		s.fail(w, r, err)
 		return

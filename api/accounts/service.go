@@ -94,10 +94,11 @@ func (s *Service) holder(ctx context.Context, stream string) (string, error) {
 	return r.UserID, nil
 }
 
-// Register creates an account in group. The form is validated before the
+// Register creates an account in group, speaking lang (a product language
+// code; empty keeps the default). The form is validated before the
 // password is hashed, and the username and e-mail are claimed before the
 // account stream is written, so two racing registrations cannot both win.
-func (s *Service) Register(ctx context.Context, in account.RegisterInput, group account.Group) (*account.Account, error) {
+func (s *Service) Register(ctx context.Context, in account.RegisterInput, group account.Group, lang string) (*account.Account, error) {
 	if err := in.Validate(); err != nil {
 		return nil, err
 	}
@@ -112,8 +113,13 @@ func (s *Service) Register(ctx context.Context, in account.RegisterInput, group 
 	if err != nil {
 		return nil, err
 	}
-	if reg, ok := evs[0].(account.Registered); ok && group != "" {
-		reg.Group = group
+	if reg, ok := evs[0].(account.Registered); ok {
+		if group != "" {
+			reg.Group = group
+		}
+		if account.ValidLanguage(lang) {
+			reg.Language = lang
+		}
 		evs[0] = reg
 	}
 	in = in.Normalized()

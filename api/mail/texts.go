@@ -4,144 +4,59 @@ import (
 	"bytes"
 	htmltemplate "html/template"
 	"strconv"
-	"text/template"
+	"strings"
 
+	"draindesign/api/locale"
 	"draindesign/domain/account"
 )
 
-// All wording of the account e-mails lives here, keyed by language, so a
-// translation catalogue can later replace this map without touching the
-// builders. Only English exists yet; other languages fall back to it.
+// The wording of the account e-mails lives in the shared message catalogue
+// (web/locales, keys mail.*), so every e-mail goes out in the user's
+// language, with English for anything missing.
 
-const productName = "Drainage Design"
+const productName = "draindesign"
 
-type kind int
+type kind struct {
+	prefix string // catalogue key prefix
+	data   map[string]any
+}
 
-const (
-	kindConfirmation kind = iota
-	kindPasswordReset
+// Link lifetimes come from the token rules, so an e-mail can never promise
+// more than the server grants.
+var (
+	kindConfirmation  = kind{"mail.confirm.", map[string]any{"days": strconv.Itoa(int(account.ConfirmationTokenLifetime.Hours() / 24))}}
+	kindPasswordReset = kind{"mail.reset.", map[string]any{"hours": strconv.Itoa(int(account.ResetTokenLifetime.Hours()))}}
 )
 
-type texts struct {
-	subject string
-	text    string // text/template
-	html    string // html/template: the username and link are escaped
-}
+// htmlBody is the HTML part; the texts and the link are escaped by the
+// template, so neither a username nor a translation can inject markup.
+var htmlBody = htmltemplate.Must(htmltemplate.New("mail").Parse(`<p>{{.Greeting}}</p>
+<p>{{.Intro}}</p>
+<p><a href="{{.Link}}">{{.Button}}</a></p>
+<p>{{.CopyLink}}<br>{{.Link}}</p>
+<p>{{.Expiry}}</p>
+`))
 
-var catalogue = map[string]map[kind]texts{
-	"en": {
-		kindConfirmation: {
-			subject: "Confirm your e-mail address for {{.Product}}",
-			text: `Hello {{.Username}},
-
-thank you for registering with {{.Product}}.
-
-Please confirm your e-mail address by opening this link:
-
-{{.Link}}
-
-The link works once and expires in {{.Lifetime}}. If you did not register, ignore this e-mail; no account will be activated.
-`,
-			html: `<p>Hello {{.Username}},</p>
-<p>thank you for registering with {{.Product}}.</p>
-<p>Please confirm your e-mail address:</p>
-<p><a href="{{.Link}}">Confirm my e-mail address</a></p>
-<p>If the button does not work, copy this address into your browser:<br>{{.Link}}</p>
-<p>The link works once and expires in {{.Lifetime}}. If you did not register, ignore this e-mail; no account will be activated.</p>
-`,
-		},
-		kindPasswordReset: {
-			subject: "Reset your {{.Product}} password",
-			text: `Hello {{.Username}},
-
-someone asked to reset the password of your {{.Product}} account.
-
-To choose a new password, open this link:
-
-{{.Link}}
-
-The link works once and expires in {{.Lifetime}}. If you did not ask for this, ignore this e-mail; your password stays as it is.
-`,
-			html: `<p>Hello {{.Username}},</p>
-<p>someone asked to reset the password of your {{.Product}} account.</p>
-<p><a href="{{.Link}}">Choose a new password</a></p>
-<p>If the button does not work, copy this address into your browser:<br>{{.Link}}</p>
-<p>The link works once and expires in {{.Lifetime}}. If you did not ask for this, ignore this e-mail; your password stays as it is.</p>
-`,
-		},
-	},
-}
-
-const fallbackLanguage = "en"
-
-// lifetimes state how long each link lives, taken from the token rules so
-// the e-mail can never promise more than the server grants.
-var lifetimes = map[kind]string{
-	kindConfirmation:  days(account.ConfirmationTokenLifetime.Hours()),
-	kindPasswordReset: hours(account.ResetTokenLifetime.Hours()),
-}
-
-func days(h float64) string {
-	if h/24 == 1 {
-		return "1 day"
-	}
-	return strconv.Itoa(int(h/24)) + " days"
-}
-
-func hours(h float64) string {
-	if h == 1 {
-		return "1 hour"
-	}
-	return strconv.Itoa(int(h)) + " hours"
-}
-
-type templateData struct {
-	Product, Username, Link, Lifetime string
+type parts struct {
+	Greeting, Intro, Action, Button, CopyLink, Expiry, Link string
 }
 
 func build(k kind, to, username, link, lang string) Message {
-	t, ok := catalogue[lang][k]
-	if !ok {
-		t = catalogue[fallbackLanguage][k]
+	data := map[string]any{"username": username, "product": productName}
+	for key, v := range k.data {
+		data[key] = v
 	}
-	data := templateData{Product: productName, Username: username, Link: link, Lifetime: lifetimes[k]}
-	subject := execText(t.subject, data)
-	m := Message{
-		To:      to,
-		Subject: subject,
-		Text:    execText(t.text, data),
-		HTML:    execHTML(t.html, data),
-		Link:    link,
+	t := func(key string) string { return locale.T(lang, key, data) }
+	p := parts{
+		Greeting: t("mail.greeting"), Intro: t(k.prefix + "intro"), Action: t(k.prefix + "action"),
+		Button: t(k.prefix + "button"), CopyLink: t("mail.copyLink"), Expiry: t(k.prefix + "expiry"), Link: link,
 	}
-	if m.Text == "" {
-		// Only a broken catalogue entry gets here; the link must still go out.
-		m.Text = subject + "\n\n" + link + "\n"
+	var html bytes.Buffer
+	if err := htmlBody.Execute(&html, p); err != nil {
+		html.Reset() // only a broken template gets here; the text part still carries the link
 	}
-	return m
-}
-
-func execText(src string, data templateData) string {
-	t, err := template.New("").Option("missingkey=error").Parse(src)
-	if err != nil {
-		return ""
-	}
-	var b bytes.Buffer
-	if t.Execute(&b, data) != nil {
-		return ""
-	}
-	return b.String()
-}
-
-func execHTML(src string, data templateData) string {
-	t, err := htmltemplate.New("").Option("missingkey=error").Parse(src)
-	if err != nil {
-		return ""
-	}
-	var b bytes.Buffer
-	if t.Execute(&b, data) != nil {
-		return ""
-	}
-	return b.String()
+	text := strings.Join([]string{p.Greeting, p.Intro, p.Action, link, p.Expiry}, "\n\n") + "\n"
+	return Message{To: to, Subject: t(k.prefix + "subject"), Text: text, HTML: html.String(), Link: link}
 }
 
 // Confirmation is the e-mail with the account's activation link.

@@ -176,7 +176,7 @@ func addUser(ctx context.Context, args []string, out io.Writer) error {
 	defer store.Close()
 	defer db.Close()
 	svc := &accounts.Service{Store: store}
-	a, err := svc.Register(ctx, in, g)
+	a, err := svc.Register(ctx, in, g, "")
 	if err != nil {
 		return err
 	}

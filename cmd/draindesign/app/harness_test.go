@@ -221,7 +221,7 @@ func (p *product) staff(t *testing.T, name string, g account.Group) *user {
 	in := account.RegisterInput{}
 	b, _ := json.Marshal(registration(name))
 	_ = json.Unmarshal(b, &in)
-	a, err := svc.Register(context.Background(), in, g)
+	a, err := svc.Register(context.Background(), in, g, "")
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -1,0 +1,56 @@
+package locale
+
+import (
+	"testing"
+)
+
+func TestTag(t *testing.T) {
+	t.Parallel()
+	for code, want := range map[string]string{"rs": "sr-Latn", "si": "sl", "de": "de", "hu": "hu", "": "en", "??": "en"} {
+		if got := Tag(code).String(); got != want {
+			t.Errorf("Tag(%q) = %s, want %s", code, got, want)
+		}
+	}
+}
+
+func TestT(t *testing.T) {
+	t.Parallel()
+	data := map[string]any{"username": "ana", "product": "P"}
+	tests := []struct{ lang, key, want string }{
+		{"en", "mail.greeting", "Hello ana,"},
+		{"de", "mail.greeting", "Hallo ana,"},
+		{"rs", "mail.greeting", "Zdravo ana,"},
+		{"si", "mail.greeting", "Pozdravljeni, ana,"},
+		{"xx", "mail.greeting", "Hello ana,"}, // unknown language: English
+		{"de", "no.such.key", "no.such.key"},  // a gap shows
+		{"fr", "mail.reset.subject", "Réinitialisez votre mot de passe P"},
+	}
+	for _, tc := range tests {
+		if got := T(tc.lang, tc.key, data); got != tc.want {
+			t.Errorf("T(%s, %s) = %q, want %q", tc.lang, tc.key, got, tc.want)
+		}
+	}
+}
+
+// Every catalogue file loads: a broken file would silently send English.
+func TestBundleLoadsEveryLanguage(t *testing.T) {
+	t.Parallel()
+	b, err := Bundle()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got := len(b.LanguageTags()); got != len(Codes) {
+		t.Fatalf("%d languages loaded, want %d", got, len(Codes))
+	}
+}
+
+func TestMatch(t *testing.T) {
+	t.Parallel()
+	for header, want := range map[string]string{
+		"de-DE,de;q=0.9,en;q=0.8": "de", "sr-Latn": "rs", "sl": "si", "ja": "en", "": "en", "fr-CH, fr;q=0.9": "fr", "pl": "pl",
+	} {
+		if got := Match(header); got != want {
+			t.Errorf("Match(%q) = %s, want %s", header, got, want)
+		}
+	}
+}
