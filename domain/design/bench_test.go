@@ -15,6 +15,8 @@ var benchBodies = []struct{ name, body string }{
 		"drainage_area_m2":6000,"rainfall":{"rainfall_mm_per_hr":50},"ground_slope":0.5}`},
 	{"gvf-3000m", `{"advanced":true,"channel_group":"concrete","concreteChannel":{"width":500,"depth":800,"roughness":0.013},
 		"channel_length_m":3000,"drainage_area_m2":90000,"rainfall":{"rainfall_mm_per_hr":50},"ground_slope":0.5}`},
+	{"gvf-3000m-standard", `{"channel_group":"fibre","loading":"C250","grating":"fibre-std-mesh","channel_length_m":3000,
+		"drainage_area_m2":30000,"rainfall":{"rainfall_mm_per_hr":10},"ground_slope":1}`},
 }
 
 func BenchmarkCalculate(b *testing.B) {

@@ -35,10 +35,55 @@ func shapeOf(s catalogue.Shape) hydraulics.Shape {
 	switch s.Kind {
 	case catalogue.ShapeU, catalogue.ShapeSlot:
 		if 2*s.RadiusMM >= s.WidthMM {
-			return hydraulics.UShape{Width: w}
+			return uShape{hydraulics.UShape{Width: w}}
 		}
 	}
 	return hydraulics.Rectangular{Width: w}
+}
+
+// uShape is the engine's U section with a critical depth of its own. The
+// engine finds the critical depth of a shape without one by bisection on
+// A³/T, dozens of area evaluations each with an arccosine, and it needs it
+// at every integration step: most of the time of a U-channel run. Here it
+// is closed form once the water stands between the vertical walls (T = B,
+// so A³ = Q²B/g), and Newton's method on A³/T − Q²/g, kept inside a
+// shrinking bracket, within the semicircle. A shape may offer its own
+// CriticalDepth (hydraulics.Shape).
+type uShape struct{ hydraulics.UShape }
+
+func (u uShape) CriticalDepth(q float64) float64 {
+	if !(q > 0) {
+		return 0
+	}
+	b := u.Width
+	r := b / 2
+	target := q * q / hydraulics.Gravity
+	half := math.Pi * r * r / 2
+	if a := math.Cbrt(target * b); a >= half {
+		return r + (a-half)/b
+	}
+	// A³/T increases with depth; the root lies in (0, r).
+	lo, hi, y := 0.0, r, r/2
+	for i := 0; i < 100 && hi-lo > 1e-15*r; i++ {
+		a, t := u.Area(y), u.TopWidth(y)
+		g := a*a*a/t - target
+		if g < 0 {
+			lo = y
+		} else {
+			hi = y
+		}
+		// d(A³/T)/dy = 3A² − A³·T'/T², with dA/dy = T and T' = 4(r − y)/T.
+		dg := 3*a*a - a*a*a*4*(r-y)/(t*t*t)
+		next := y - g/dg
+		if !(next > lo && next < hi) || !(dg > 0) {
+			next = (lo + hi) / 2
+		}
+		if math.Abs(next-y) < 1e-15*r {
+			return next
+		}
+		y = next
+	}
+	return y
 }
 
 // lay builds the engine sections of elements laid at gradient (m/m),

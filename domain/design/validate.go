@@ -20,6 +20,12 @@ const (
 	MaxRainfallMMH    = 10000.0 // beyond any storm; the engine's range
 	MaxPointFlowLPS   = 100000.0
 	maxFlowM3S        = 50.0 // total flow the calculation takes (the engine's range is 100)
+	// minFlowM3S is the least runoff or inflow that counts (0.001 l/s, a
+	// tenth of what the results show). Less is taken as none: the engine
+	// integrates a nearly dry steep stretch upstream of a point inflow in
+	// ever smaller steps when the flow there is of order 1e-10 m³/s, and
+	// such a flow means nothing in drainage.
+	minFlowM3S = 1e-6
 	maxLateralM3SPerM = 1.0
 	maxConcreteMM     = 10000
 	maxElements       = 20000
@@ -357,9 +363,15 @@ func (p *plan) buildInflow() error {
 		if in.FlowLPS == 0 && in.Source == "" {
 			return invalid("inflows", "Inflow %d needs a source or a flow rate", i+1)
 		}
+		if in.FlowLPS/1000 < minFlowM3S {
+			continue
+		}
 		x := math.Min(in.DistanceM, p.lengthM)
 		p.points = append(p.points, hydraulics.PointInflow{X: x, Flow: in.FlowLPS / 1000})
 		total += in.FlowLPS / 1000
+	}
+	if p.lateral.Total() < minFlowM3S {
+		p.lateral = nil
 	}
 	maxQ := 0.0
 	for _, piece := range p.lateral {
