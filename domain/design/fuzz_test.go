@@ -145,7 +145,7 @@ func FuzzCalculateNumbers(f *testing.F) {
 			"channel_group": s, "loading": loading, "grating": gratings[s], "calculation_method": method,
 			"channel_length_m": length, "drainage_area_m2": area, "rainfall": map[string]any{"rainfall_mm_per_hr": rain},
 			"ground_slope": slope, "stepped": stepped, "advanced": s == "concrete",
-			"concreteChannel": map[string]any{"width": math.Round(width), "depth": math.Round(depth), "roughness": n},
+			"concreteChannel":  map[string]any{"width": math.Round(width), "depth": math.Round(depth), "roughness": n},
 			"dischargeSetting": discharges[int(discharge)%len(discharges)],
 			"inflows":          []map[string]any{{"distance_m": inflowAt, "flow_lps": inflowLPS}},
 		}

@@ -25,7 +25,7 @@ const (
 	// integrates a nearly dry steep stretch upstream of a point inflow in
 	// ever smaller steps when the flow there is of order 1e-10 m³/s, and
 	// such a flow means nothing in drainage.
-	minFlowM3S = 1e-6
+	minFlowM3S        = 1e-6
 	maxLateralM3SPerM = 1.0
 	maxConcreteMM     = 10000
 	maxElements       = 20000
