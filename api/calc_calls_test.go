@@ -71,4 +71,3 @@ func TestRecordable(t *testing.T) {
 		t.Errorf("failure text %q", got)
 	}
 }
-
