@@ -1,8 +1,11 @@
 import { defineConfig } from 'vitest/config';
 import react from '@vitejs/plugin-react';
-import { writeFileSync } from 'node:fs';
+import { readFileSync, writeFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import { resolve } from 'node:path';
 import type { Plugin } from 'vite';
+import type { Topology } from 'topojson-specification';
+import { outlineOf } from './src/rainfall/ukOutlineExtract.ts';
 
 // The Go server serves /api in production; in development it runs separately on 8080.
 const apiTarget = process.env.DRAINDESIGN_API ?? 'http://127.0.0.1:8080';
@@ -19,8 +22,25 @@ function keepDistPlaceholder(): Plugin {
   };
 }
 
+// The rainfall map's UK outline (Natural Earth 1:10m, from world-atlas),
+// cut out when the map's chunk is built: about 110 kB instead of the world's 3.5 MB.
+function ukOutline(): Plugin {
+  const id = 'virtual:uk-outline';
+  const resolved = `\0${id}`;
+  return {
+    name: 'draindesign-uk-outline',
+    resolveId: (source) => (source === id ? resolved : null),
+    load(which) {
+      if (which !== resolved) return null;
+      const file = createRequire(import.meta.url).resolve('world-atlas/countries-10m.json');
+      const topology = JSON.parse(readFileSync(file, 'utf8')) as Topology;
+      return `export default ${JSON.stringify(outlineOf(topology))};`;
+    },
+  };
+}
+
 export default defineConfig({
-  plugins: [react(), keepDistPlaceholder()],
+  plugins: [react(), keepDistPlaceholder(), ukOutline()],
   build: {
     outDir: 'dist',
     emptyOutDir: true,

@@ -1,4 +1,6 @@
 import type { DrainageSystem } from '../design/types';
+import type { FindRainStatsQuery, RainStats, UpdateRainStatsQuery } from '../rainfall/types';
+import type { StorageResult } from '../storage/types';
 import type { Send } from './http';
 import type {
   CalculateAnswer,
@@ -63,6 +65,9 @@ export function createDrainageApi(open: Send, authed: Send) {
     loadRun: (key: string) => authed<LoadRunAnswer>('GET', `/drainage/load/${encodeURIComponent(key)}/`),
     share: (id: string) => authed<string>('POST', '/drainage/share/', { id }),
     deleteProject: (id: string) => authed<unknown>('DELETE', '/drainage/delete/', { id }),
+    findRainStats: (query: FindRainStatsQuery) => authed<RainStats>('POST', '/rainfall/findRainStats/', query),
+    updateRainStats: (query: UpdateRainStatsQuery) => authed<RainStats>('POST', '/rainfall/updateRainStats/', query),
+    calculateStorage: (body: Record<string, unknown>) => authed<StorageResult>('POST', '/drainage/calculate_storage/', body),
   };
 }
 

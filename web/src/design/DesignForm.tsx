@@ -17,9 +17,11 @@ import {
   SURFACES,
   type EditableField,
 } from './runRules';
+import type { RunRainfall } from '../rainfall/types';
 import type { RunInputs } from './types';
 import { displayRainfall, RAINFALL_UNIT_LABELS, toMmPerHour } from './units';
 import { useProducts } from './useProducts';
+import { useUkRegion } from './RainfallPanels';
 
 /** The design parameters of the selected run, standard mode (spec section 2, "Design parameters form"). */
 export function DesignForm() {
@@ -29,6 +31,7 @@ export function DesignForm() {
   const defaultRainfall = useProject((s) => s.context.data?.defaultRainfall ?? null);
   const units = useProject((s) => s.context.data?.rainfallUnits ?? 'mm/h');
   const products = useProducts();
+  const uk = useUkRegion();
   if (!inputs) return null;
 
   const run = effectiveInputs(inputs, defaultRainfall);
@@ -42,6 +45,9 @@ export function DesignForm() {
   const lengthLimit = maxLength(run.calculation_method);
   const slopeLimit = maxSlope(run.calculation_method);
   const surface = SURFACES.find((option) => option.code === run.permeabilitySurface) ?? SURFACES[0];
+  const controlled = typeof run.controlled_outflow === 'number' && run.controlled_outflow > 0 ? run.controlled_outflow : null;
+  const rainfall = run.rainfall as RunRainfall;
+  const openPanel = (panel: 'rainfallMap' | 'storage') => project.send({ type: 'PANEL', panel });
 
   return (
     <form className="design-form" aria-label={t('form.title')} onSubmit={(event) => event.preventDefault()} noValidate>
@@ -117,10 +123,31 @@ export function DesignForm() {
                 {t('form.singleSize')}
               </label>
               <label>
-                <input type="radio" name="run-configuration" checked={run.stepped} disabled={!system.canStep} onChange={() => edit('stepped')(true)} />
+                <input
+                  type="radio"
+                  name="run-configuration"
+                  checked={run.stepped}
+                  disabled={!system.canStep || controlled !== null}
+                  onChange={() => edit('stepped')(true)}
+                />
                 {t('form.stepped')}
               </label>
             </fieldset>
+          )}
+          {isHighCapacity(system) && (
+            <div className="field">
+              <span className="field__label" id="run-controlled-label">
+                {t('storage.controlled')}
+              </span>
+              <div className="design-form__inline">
+                <output id="run-controlled" aria-labelledby="run-controlled-label">
+                  {controlled !== null ? `${controlled} l/s` : t('storage.none')}
+                </output>
+                <button type="button" className="button button--small" onClick={() => openPanel('storage')}>
+                  {t('storage.open')}
+                </button>
+              </div>
+            </div>
           )}
           {point && (
             <>
@@ -174,7 +201,19 @@ export function DesignForm() {
             value={displayRainfall(run.rainfall.rainfall_mm_per_hr, units)}
             onCommit={(value) => edit('rainfall_mm_per_hr')(value === null ? 0 : toMmPerHour(value, units))}
             error={run.rainfall.rainfall_mm_per_hr > 0 ? null : t('calc.blocker.noRainfall')}
+            hint={
+              rainfall.town
+                ? t('rainfall.fromMap', { town: rainfall.town, period: rainfall.return_period ?? '', duration: rainfall.storm_duration ?? '' })
+                : null
+            }
           />
+          {uk && (
+            <div className="field field--button">
+              <button type="button" className="button button--small" onClick={() => openPanel('rainfallMap')}>
+                {t('rainfall.open')}
+              </button>
+            </div>
+          )}
           {!point && (
             <NumberField
               id="run-length"

@@ -17,6 +17,7 @@ import { MaterialsPanel } from './MaterialsPanel';
 import { NotesDialog } from './NotesDialog';
 import { ProjectColumn } from './ProjectColumn';
 import { ProjectProvider, useProject, useProjectActor, useRunView } from './ProjectProvider';
+import { RainfallPanels } from './RainfallPanels';
 import type { DesignTab } from './projectSteps';
 import { RunResults } from './RunResults';
 import { WarningDialog } from './WarningDialog';
@@ -89,6 +90,7 @@ function DesignLayout() {
       <NotesDialog />
       <SaveDialog />
       <LoadDialog />
+      <RainfallPanels />
       {shareLink && <ShareLinkDialog link={shareLink} onClose={() => project.send({ type: 'PANEL', panel: null })} />}
     </div>
   );

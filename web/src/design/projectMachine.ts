@@ -301,6 +301,9 @@ export function createProjectMachine(deps: ProjectDeps) {
           DETAILS: { actions: 'step' },
           PROJECT_UNITS: { actions: 'step' },
           SAVE: { actions: 'step' },
+          'RAINFALL.APPLY': { actions: 'step' },
+          'CONTROLLED.CONFIRM': { actions: 'step' },
+          'CONTROLLED.RESET': { actions: 'step' },
           SHARE: { actions: 'step' },
           'LIVE.EVENT': [
             // Deleted elsewhere (the load dialog of another tab): carry on in a fresh project.

@@ -39,11 +39,14 @@ import {
 } from './runRules';
 import { errorMessage } from './serverMessages';
 import type { ProjectDetails, Results, RunInputs, RunState } from './types';
-import type { RainfallUnit } from './units';
+import type { RunRainfall } from '../rainfall/types';
+import { hasControlledDischarge } from '../storage/storageRules';
+import { roundRainfall, type RainfallUnit } from './units';
 
 /** Standard mode's tabs: system selection, design run (results), materials list, documents. */
 export type DesignTab = 'system' | 'run' | 'materials' | 'documents';
-export type Panel = 'save' | 'load' | 'share' | 'notes' | null;
+/** The open panel: the project dialogs, the UK rainfall map and the controlled discharge dialog. */
+export type Panel = 'save' | 'load' | 'share' | 'notes' | 'rainfallMap' | 'storage' | null;
 export type ProjectDialog = DesignWarning | { kind: 'confirmNew' };
 
 /** What to open: a fresh draft, or a project by one of its keys (`fallbackToNew` for the remembered one). */
@@ -90,6 +93,11 @@ export type ProjectEvent =
   | { type: 'CALCULATE' }
   | { type: 'DETAILS'; details: Partial<ProjectDetails> }
   | { type: 'PROJECT_UNITS'; units: RainfallUnit }
+  /** The rainfall map's choice for the selected run; `makeDefault` also makes it the project's default for new runs. */
+  | { type: 'RAINFALL.APPLY'; rainfall: RunRainfall; makeDefault: boolean }
+  /** The controlled discharge dialog's confirmed fields for the selected run. */
+  | { type: 'CONTROLLED.CONFIRM'; changes: Partial<RunInputs> }
+  | { type: 'CONTROLLED.RESET'; changes: Partial<RunInputs> }
   | { type: 'SAVE'; asNew: boolean; share: boolean }
   | { type: 'SHARE' }
   | { type: 'PANEL'; panel: Panel }
@@ -277,6 +285,21 @@ export function step(ctx: ProjectContext, event: ProjectEvent, options: StepOpti
       return details(plan, { ...data, details: { ...data.details, ...event.details } });
     case 'PROJECT_UNITS':
       return data.rainfallUnits === event.units ? plan : details(plan, { ...data, rainfallUnits: event.units });
+    case 'RAINFALL.APPLY': {
+      const edited = closePanel(editFields(plan, { rainfall: event.rainfall }), 'rainfallMap');
+      if (!event.makeDefault || !edited.ctx.data) return edited;
+      // Spec section 9: the saved default follows the display rounding.
+      return details(edited, { ...edited.ctx.data, defaultRainfall: roundRainfall(event.rainfall.rainfall_mm_per_hr) });
+    }
+    case 'CONTROLLED.CONFIRM':
+      // Spec section 4: confirm saves and recalculates.
+      return calculate(closePanel(editFields(plan, event.changes), 'storage'));
+    case 'CONTROLLED.RESET': {
+      const run = selectedRun(ctx);
+      const reset = closePanel(editFields(plan, event.changes), 'storage');
+      // Recalculating only when the run's results were designed with controlled discharge.
+      return run && hasControlledDischarge(run.inputs) && run.results?.calculated ? calculate(reset) : reset;
+    }
     case 'SAVE':
       return save(plan, event.asNew, event.share);
     case 'SHARE':
@@ -318,6 +341,23 @@ function edit(plan: Plan, field: EditableField, value: unknown, options: { silen
     return calculate(result);
   }
   return result;
+}
+
+/** Several fields of the selected run at once, as a dialog hands them over. */
+function editFields(plan: Plan, changes: Partial<RunInputs>): Plan {
+  const { ctx } = plan;
+  const data = ctx.data;
+  const run = selectedRun(ctx);
+  if (!data || !run || Object.keys(changes).length === 0) return plan;
+  let next = applyEditedInputs(data, run.id, changes);
+  let queue = ctx.queue;
+  if (data.editable) ({ queue, data: next } = enqueueCommand(queue, next, { type: 'change_inputs', run_id: run.id, fields: changes }));
+  const inputs = next.runs[run.id]!.inputs;
+  return toRun(withData(plan, next, { queue, dirty: true }), run.id, { type: 'EDITED', ready: readyForFirstCalculation(inputs) });
+}
+
+function closePanel(plan: Plan, panel: Panel): Plan {
+  return plan.ctx.panel === panel ? { ...plan, ctx: { ...plan.ctx, panel: null } } : plan;
 }
 
 function rename(plan: Plan, runId: string, name: string): Plan {

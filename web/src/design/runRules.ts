@@ -313,6 +313,9 @@ export function applyEdit(current: RunInputs, field: EditableField, value: unkno
       if (stepped && system && !system.canStep) {
         changes.stepped = false;
         warning = steppedRefusal(system);
+      } else if (stepped && (num(run.controlled_outflow) ?? 0) > 0) {
+        // Spec section 5: never stepped with controlled discharge; the radio is disabled then.
+        changes.stepped = false;
       } else {
         changes.stepped = stepped;
         if (stepped && theoreticalStepping(system)) warning = { kind: 'theoreticalStepping', system: system!.name };
@@ -381,9 +384,15 @@ function chooseSystem(run: ReturnType<typeof effectiveInputs>, system: DrainageS
     changes.grating = '';
   }
   if (!isHighCapacity(system)) changes.calculation_method = 'GVF';
+  // Controlled discharge belongs to the high-capacity system alone.
+  if (!isHighCapacity(system) && (num(run.controlled_outflow) ?? 0) > 0) {
+    changes.controlled_outflow = 0;
+    changes.controlled_discharge = null;
+    changes.controlled_discharge_details = null;
+  }
 
   if (isHighCapacity(system)) {
-    changes.stepped = true;
+    changes.stepped = (num(run.controlled_outflow) ?? 0) <= 0;
   } else if (run.stepped && !system.canStep) {
     changes.stepped = false;
     if (!isPointProduct(system)) warning = steppedRefusal(system);

@@ -21,6 +21,8 @@ const KNOWN: { pattern: RegExp; key: string; values?: (match: RegExpExecArray) =
   { pattern: /^The project could not be loaded/i, key: 'load.notFound' },
   { pattern: /^Save the project before sharing it\.?$/i, key: 'share.saveFirst' },
   { pattern: /^Only a calculated run can be duplicated\.?$/i, key: 'runs.duplicateNeedsCalculation' },
+  { pattern: /^The point is outside the United Kingdom\.?$/i, key: 'rainfall.outsideUk' },
+  { pattern: /^The point is in the sea/i, key: 'rainfall.inSea' },
 ];
 
 /** The server's sentence in the product's words, when it is one the design screen knows. */

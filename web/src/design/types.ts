@@ -67,6 +67,11 @@ export interface RunInputs {
   has_body_extension?: boolean;
   water_inflow?: number | null;
   dischargeSetting?: string;
+  /** Controlled discharge (high-capacity system only), l/s; 0 or absent: none. */
+  controlled_outflow?: number | null;
+  /** The confirmed controlled discharge design, without its images. */
+  controlled_discharge?: Record<string, unknown> | null;
+  controlled_discharge_details?: { channel_name: string; max_depth_mm: number; orifice_diameter_mm: number } | null;
   inflows?: { distance_m: number }[];
   accessories?: { distance_m: number }[];
   [extra: string]: unknown;
