@@ -12,7 +12,7 @@ var benchBodies = []struct{ name, body string }{
 	{"single-size-50m", `{"channel_group":"poly-100","loading":"C250","grating":"poly-100-slot-iron","channel_length_m":50,
 		"drainage_area_m2":500,"rainfall":{"rainfall_mm_per_hr":50},"ground_slope":0.2}`},
 	{"stepped-500m", `{"channel_group":"fibre","loading":"C250","grating":"fibre-std-mesh","channel_length_m":500,"stepped":true,
-		"drainage_area_m2":6000,"rainfall":{"rainfall_mm_per_hr":50},"ground_slope":0.5}`},
+		"drainage_area_m2":3000,"rainfall":{"rainfall_mm_per_hr":50},"ground_slope":0.2}`},
 	{"gvf-3000m", `{"advanced":true,"channel_group":"concrete","concreteChannel":{"width":500,"depth":800,"roughness":0.013},
 		"channel_length_m":3000,"drainage_area_m2":90000,"rainfall":{"rainfall_mm_per_hr":50},"ground_slope":0.5}`},
 	{"gvf-3000m-standard", `{"channel_group":"fibre","loading":"C250","grating":"fibre-std-mesh","channel_length_m":3000,

@@ -12,10 +12,10 @@ import (
 // (design-tool.md section 5), lays the channels (standard mode chooses
 // them, advanced mode takes the user's, the concrete channel is one
 // section), runs the engine and assembles the results with the run's
-// materials. Errors are *DecodeError-free values: *ValidationError and
-// *LengthMismatchError for requests refused before any calculation,
-// *CalculationError when no design could be made; anything else is a
-// defect (hydraulics.ErrNumerical).
+// materials. A request refused before any calculation is a
+// *ValidationError or a *LengthMismatchError, a design that could not be
+// made a *CalculationError; anything else is a defect
+// (hydraulics.ErrNumerical).
 func Calculate(cat *catalogue.Catalogue, r *Request) (*Answer, error) {
 	p, err := prepare(cat, r)
 	if err != nil {

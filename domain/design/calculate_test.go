@@ -378,7 +378,7 @@ func TestShared(t *testing.T) {
 	}
 }
 
-func decoded(t *testing.T, b map[string]any) *Request {
+func decoded(t testing.TB, b map[string]any) *Request {
 	t.Helper()
 	raw, _ := json.Marshal(b)
 	r, err := DecodeRequest(raw)

@@ -26,10 +26,8 @@ type designed struct {
 	config catalogue.Configuration
 }
 
-// sizeOptions are the engine options of the search: the maximum possible
-// discharge is only worked out for the design itself.
-var sizeOptions = hydraulics.Options{SkipMaxDischarge: true}
-
+// selectStandard designs the run: widths in order, each single size,
+// stepped or with a built-in fall as configured.
 func (p *plan) selectStandard(cat *catalogue.Catalogue) (*designed, error) {
 	if p.config == catalogue.BuiltInFall {
 		return p.selectBuiltInFall(cat)
@@ -114,26 +112,105 @@ func (p *plan) layParts(cat *catalogue.Catalogue, parts []catalogue.RunPart) (*l
 	return lay(els, p.gradient())
 }
 
-// singleSize finds the shallowest channel of one width that does not flood.
-func (p *plan) singleSize(cat *catalogue.Catalogue, sizes []*catalogue.ChannelSpec) (*designed, error) {
-	runs := make([]*laid, len(sizes))
-	build := func(i int) (hydraulics.Run, error) {
-		l, err := p.layParts(cat, []catalogue.RunPart{{Slug: sizes[i].Slug, Count: p.elementsFor(sizes[i])}})
-		if err != nil {
-			return hydraulics.Run{}, err
+// The searches test candidates at the engine's full accuracy, laid as one
+// section per channel rather than by the catalogue's element list (which
+// costs as much as a short calculation). Looser numerics, as the engine's
+// own searches use, were no faster on U sections and on long supercritical
+// runs were twice as slow, and moved the fill of a supercritical run with a
+// jump by 3e-4; they are not used. The design is laid by the catalogue and
+// calculated in full, and should that calculation disagree with the search
+// at the margin (the two sample the profile a little differently), the
+// search steps back.
+var searchOptions = hydraulics.Options{SkipMaxDischarge: true}
+
+// rung is count elements of the size-th channel of a width.
+type rung struct{ size, count int }
+
+// quickRun lays rungs head to outlet, one section each, with the inverts
+// and water depths the catalogue gives the channels; the last ends at the
+// run length. It differs from the catalogue's layout only where a short
+// tail is shared between two elements.
+func (p *plan) quickRun(cat *catalogue.Catalogue, sizes []*catalogue.ChannelSpec, rungs []rung) (hydraulics.Run, error) {
+	run := p.baseRun()
+	g := p.gradient()
+	x := 0.0
+	run.Sections = make([]hydraulics.Section, 0, len(rungs))
+	for k, r := range rungs {
+		ch := sizes[r.size]
+		x1 := x + float64(r.count*ch.LengthMM)/1000
+		if k == len(rungs)-1 {
+			x1 = p.lengthM
 		}
-		runs[i] = l
-		return p.runOf(cat, l)
+		if x1-x < 1e-9 {
+			continue
+		}
+		inv, d := float64(ch.InvertDepthDownstreamMM)/1000, float64(ch.MaxDownstreamWaterDepthMM)/1000
+		run.Sections = append(run.Sections, hydraulics.Section{
+			Name: ch.Slug, Start: x, End: x1, Shape: shapeOf(ch.Shape), N: ch.ManningN,
+			InvertStart: -g*x - inv, InvertEnd: -g*x1 - inv, DepthStart: d, DepthEnd: d,
+		})
+		x = x1
 	}
-	i, res, err := hydraulics.SelectSmallest(len(sizes), build, hydraulics.Options{})
+	last := sizes[rungs[len(rungs)-1].size]
+	out, err := p.outlet(cat, catalogue.Element{Slug: last.Slug, Name: last.Name, Kind: last.Kind, WidthMM: last.WidthMM, LengthMM: last.LengthMM})
+	run.Outlet = out
+	return run, err
+}
+
+func (p *plan) rungsFlood(cat *catalogue.Catalogue, sizes []*catalogue.ChannelSpec, rungs []rung) (bool, error) {
+	run, err := p.quickRun(cat, sizes, rungs)
 	if err != nil {
-		return nil, unwrapCandidate(err)
+		return false, err
 	}
-	run, err := p.runOf(cat, runs[i])
+	return hydraulics.Floods(run, searchOptions)
+}
+
+// calculateParts lays parts by the catalogue and calculates them in full.
+func (p *plan) calculateParts(cat *catalogue.Catalogue, parts []catalogue.RunPart, config catalogue.Configuration) (*designed, error) {
+	l, err := p.layParts(cat, parts)
 	if err != nil {
 		return nil, err
 	}
-	return &designed{laid: runs[i], run: run, res: res, config: catalogue.SingleSize}, nil
+	run, err := p.runOf(cat, l)
+	if err != nil {
+		return nil, err
+	}
+	res, err := hydraulics.Calculate(run)
+	if err != nil {
+		return nil, err
+	}
+	return &designed{laid: l, run: run, res: res, config: config}, nil
+}
+
+func partsOf(sizes []*catalogue.ChannelSpec, rungs []rung) []catalogue.RunPart {
+	parts := make([]catalogue.RunPart, 0, len(rungs))
+	for _, r := range rungs {
+		if r.count > 0 {
+			parts = append(parts, catalogue.RunPart{Slug: sizes[r.size].Slug, Count: r.count})
+		}
+	}
+	return parts
+}
+
+// singleSize finds the shallowest channel of one width that does not
+// flood; should the full calculation disagree with the search at the
+// margin, the next deeper channel is taken.
+func (p *plan) singleSize(cat *catalogue.Catalogue, sizes []*catalogue.ChannelSpec) (*designed, error) {
+	single := func(i int) []rung { return []rung{{i, p.elementsFor(sizes[i])}} }
+	i, err := smallest(len(sizes), func(i int) (bool, error) { return p.rungsFlood(cat, sizes, single(i)) })
+	if err != nil {
+		return nil, err
+	}
+	for ; i < len(sizes); i++ {
+		d, err := p.calculateParts(cat, partsOf(sizes, single(i)), catalogue.SingleSize)
+		if err != nil {
+			return nil, err
+		}
+		if !d.res.Overflowed {
+			return d, nil
+		}
+	}
+	return nil, fmt.Errorf("%w: the design overflows in its full calculation", hydraulics.ErrNoChannel)
 }
 
 // stepped designs a stepped run of one width: progressively deeper
@@ -141,14 +218,8 @@ func (p *plan) singleSize(cat *catalogue.Catalogue, sizes []*catalogue.ChannelSp
 // shallowest channel that carries the whole run, then, channel by channel
 // downwards, the longest head stretch (in whole elements) that the next
 // shallower one can take over without flooding, by binary search: a longer
-// stretch of a shallower channel never floods less. Every run tested is
-// laid by the catalogue as it will be built, so the search sees the real
-// inverts and the cut last element. The engine's flood test samples the
-// profile a little differently from its full results, so the design is
-// checked in full, stepping back to the last design that passes should the
-// two disagree at the margin.
+// stretch of a shallower channel never floods less.
 func (p *plan) stepped(cat *catalogue.Catalogue, sizes []*catalogue.ChannelSpec) (*designed, error) {
-	n := p.elementsFor(sizes[0])
 	for _, ch := range sizes[1:] {
 		if ch.LengthMM != sizes[0].LengthMM {
 			// Steps fall on joints only when the elements are alike.
@@ -159,34 +230,22 @@ func (p *plan) stepped(cat *catalogue.Catalogue, sizes []*catalogue.ChannelSpec)
 			return d, err
 		}
 	}
-	floods := func(parts []catalogue.RunPart) (bool, error) {
-		l, err := p.layParts(cat, parts)
-		if err != nil {
-			return false, err
-		}
-		run, err := p.runOf(cat, l)
-		if err != nil {
-			return false, err
-		}
-		return hydraulics.Floods(run, sizeOptions)
-	}
-	single := func(i int) []catalogue.RunPart { return []catalogue.RunPart{{Slug: sizes[i].Slug, Count: n}} }
-	// The shallowest single size that carries the run: the deepest first,
-	// as a width that cannot carry it is passed over at the cost of one test.
-	k, err := smallest(len(sizes), func(i int) (bool, error) { return floods(single(i)) })
+	n := p.elementsFor(sizes[0])
+	floods := func(rungs []rung) (bool, error) { return p.rungsFlood(cat, sizes, rungs) }
+	k, err := smallest(len(sizes), func(i int) (bool, error) { return floods([]rung{{i, n}}) })
 	if err != nil {
 		return nil, err
 	}
-	accepted := [][]catalogue.RunPart{single(k)}
-	cur := accepted[0]
+	cur := []rung{{k, n}}
+	accepted := [][]rung{cur}
 	for j := k - 1; j >= 0; j-- {
-		head := cur[0].Count
-		with := func(i int) []catalogue.RunPart {
-			parts := []catalogue.RunPart{{Slug: sizes[j].Slug, Count: i}}
+		head := cur[0].count
+		with := func(i int) []rung {
+			rs := []rung{{j, i}}
 			if head > i {
-				parts = append(parts, catalogue.RunPart{Slug: cur[0].Slug, Count: head - i})
+				rs = append(rs, rung{cur[0].size, head - i})
 			}
-			return append(parts, cur[1:]...)
+			return append(rs, cur[1:]...)
 		}
 		lo, hi := 0, head+1 // lo fits (0 is the current design), hi floods
 		for hi-lo > 1 {
@@ -208,20 +267,12 @@ func (p *plan) stepped(cat *catalogue.Catalogue, sizes []*catalogue.ChannelSpec)
 		accepted = append(accepted, cur)
 	}
 	for h := len(accepted) - 1; h >= 0; h-- {
-		l, err := p.layParts(cat, accepted[h])
+		d, err := p.calculateParts(cat, partsOf(sizes, accepted[h]), catalogue.Stepped)
 		if err != nil {
 			return nil, err
 		}
-		run, err := p.runOf(cat, l)
-		if err != nil {
-			return nil, err
-		}
-		res, err := hydraulics.Calculate(run)
-		if err != nil {
-			return nil, err
-		}
-		if !res.Overflowed {
-			return &designed{laid: l, run: run, res: res, config: catalogue.Stepped}, nil
+		if !d.res.Overflowed {
+			return d, nil
 		}
 	}
 	return nil, fmt.Errorf("%w: the stepped design overflows in its full calculation", hydraulics.ErrNoChannel)
@@ -231,6 +282,9 @@ func (p *plan) stepped(cat *catalogue.Catalogue, sizes []*catalogue.ChannelSpec)
 // floods where an earlier one does not, that does not flood; the last is
 // tested first. None gives hydraulics.ErrNoChannel.
 func smallest(n int, floods func(i int) (bool, error)) (int, error) {
+	if n == 0 {
+		return -1, hydraulics.ErrNoChannel
+	}
 	f, err := floods(n - 1)
 	if err != nil {
 		return -1, err
@@ -256,7 +310,7 @@ func smallest(n int, floods func(i int) (bool, error)) (int, error) {
 
 // selectBuiltInFall enters the built-in-fall series at its first element,
 // then at each deeper one: deeper everywhere, so the order is monotone and
-// the engine's binary search applies.
+// a binary search applies.
 func (p *plan) selectBuiltInFall(cat *catalogue.Catalogue) (*designed, error) {
 	cands, err := cat.Candidates(catalogue.CandidateRequest{
 		System: p.sys.Slug, Loading: p.loading, Grating: p.grating, MinimumSizeMM: p.minSizeMM,
@@ -265,42 +319,36 @@ func (p *plan) selectBuiltInFall(cat *catalogue.Catalogue) (*designed, error) {
 	if err != nil {
 		return nil, catalogueInvalid(err)
 	}
-	if len(cands) == 0 {
-		return nil, failed(MsgNoChannel, hydraulics.ErrNoChannel)
-	}
-	runs := make([]*laid, len(cands))
-	build := func(i int) (hydraulics.Run, error) {
+	runOf := func(i int) (*laid, hydraulics.Run, error) {
 		l, err := lay(cands[i].Elements, p.gradient())
 		if err != nil {
-			return hydraulics.Run{}, err
+			return nil, hydraulics.Run{}, err
 		}
-		runs[i] = l
-		return p.runOf(cat, l)
+		run, err := p.runOf(cat, l)
+		return l, run, err
 	}
-	i, res, err := hydraulics.SelectSmallest(len(cands), build, hydraulics.Options{})
-	if errors.Is(err, hydraulics.ErrNoChannel) {
-		return nil, failed(MsgNoChannel, err)
-	}
-	if err != nil {
-		return nil, unwrapCandidate(err)
-	}
-	run, err := p.runOf(cat, runs[i])
+	i, err := smallest(len(cands), func(i int) (bool, error) {
+		_, run, err := runOf(i)
+		if err != nil {
+			return false, err
+		}
+		return hydraulics.Floods(run, searchOptions)
+	})
 	if err != nil {
 		return nil, err
 	}
-	return &designed{laid: runs[i], run: run, res: res, config: catalogue.BuiltInFall}, nil
-}
-
-// unwrapCandidate returns the design error a candidate's build gave, which
-// the engine wraps with the candidate's index.
-func unwrapCandidate(err error) error {
-	var ve *ValidationError
-	var ce *CalculationError
-	switch {
-	case errors.As(err, &ve):
-		return ve
-	case errors.As(err, &ce):
-		return ce
+	for ; i < len(cands); i++ {
+		l, run, err := runOf(i)
+		if err != nil {
+			return nil, err
+		}
+		res, err := hydraulics.Calculate(run)
+		if err != nil {
+			return nil, err
+		}
+		if !res.Overflowed {
+			return &designed{laid: l, run: run, res: res, config: catalogue.BuiltInFall}, nil
+		}
 	}
-	return err
+	return nil, hydraulics.ErrNoChannel
 }
