@@ -176,7 +176,13 @@ export default function RainfallMapDialog({ rainfall, units, onApply, onCancel }
           </tr>
         </tbody>
       </table>
-      {stats?.indicative && <p className="field__hint rainfall-map__source">{stats.source}</p>}
+      {stats && (
+        <p className="field__hint rainfall-map__source">
+          {stats.indicative && `${t('rainfall.indicative')} `}
+          {/* The data's attribution, as the server words it. */}
+          <span lang="en">{stats.source}</span>
+        </p>
+      )}
     </Dialog>
   );
 }

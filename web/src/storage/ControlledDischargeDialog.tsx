@@ -75,7 +75,7 @@ export default function ControlledDischargeDialog(props: ControlledDischargeDial
   return (
     <Dialog
       title={t('storage.title')}
-      width={900}
+      width={1180}
       className="storage-dialog"
       onClose={() => send({ type: 'CANCEL' })}
       actions={
@@ -101,65 +101,69 @@ export default function ControlledDischargeDialog(props: ControlledDischargeDial
         </>
       }
     >
-      <div className="storage-dialog__fields">
-        <fieldset className="design-form__group">
-          <legend>{t('storage.runSection')}</legend>
-          <div className="design-form__grid">
-            <NumberField id="storage-length" label={t('form.length')} unit="m" min={0} value={draft.channel_length_m} onCommit={set('channel_length_m')} />
-            <NumberField id="storage-area" label={t('form.area')} unit="m²" min={0} value={draft.catchment_area_m2} onCommit={set('catchment_area_m2')} />
-            <NumberField id="storage-permeability" label={t('form.permeabilityValue')} min={0} max={1} step={0.1} value={draft.permeability} onCommit={set('permeability')} />
-            <NumberField id="storage-free" label={t('storage.freeDischarge')} unit="l/s" readOnly value={freeDischarge(draft)} onCommit={() => undefined} />
-            <NumberField
-              id="storage-controlled"
-              label={t('storage.controlled')}
-              unit="l/s"
-              min={0}
-              step={0.1}
-              value={draft.controlled_outflow}
-              onCommit={set('controlled_outflow')}
-              hint={t('storage.controlledHint')}
-            />
-          </div>
-        </fieldset>
-        <fieldset className="design-form__group">
-          <legend>{t('storage.rainfallSection')}</legend>
-          <div className="storage-dialog__rain-head">
-            <label className="checkbox">
-              <input type="checkbox" checked={draft.custom} onChange={(event) => send({ type: 'CUSTOM', on: event.target.checked })} />
-              {t('storage.customRainfall')}
-            </label>
-            {props.canUseMap && (
-              <button type="button" className="button button--small" disabled={calculating} onClick={() => send({ type: 'MAP.OPEN' })}>
-                {t('rainfall.open')}
-              </button>
+      <div className="storage-dialog__body">
+        <div className="storage-dialog__fields">
+          <fieldset className="design-form__group">
+            <legend>{t('storage.runSection')}</legend>
+            <div className="design-form__grid">
+              <NumberField id="storage-length" label={t('form.length')} unit="m" min={0} value={draft.channel_length_m} onCommit={set('channel_length_m')} />
+              <NumberField id="storage-area" label={t('form.area')} unit="m²" min={0} value={draft.catchment_area_m2} onCommit={set('catchment_area_m2')} />
+              <NumberField id="storage-permeability" label={t('form.permeabilityValue')} min={0} max={1} step={0.1} value={draft.permeability} onCommit={set('permeability')} />
+              <NumberField id="storage-free" label={t('storage.freeDischarge')} unit="l/s" readOnly value={freeDischarge(draft)} onCommit={() => undefined} />
+              <NumberField
+                id="storage-controlled"
+                label={t('storage.controlled')}
+                unit="l/s"
+                min={0}
+                step={0.1}
+                value={draft.controlled_outflow}
+                onCommit={set('controlled_outflow')}
+                hint={t('storage.controlledHint')}
+              />
+            </div>
+          </fieldset>
+          <fieldset className="design-form__group">
+            <legend>{t('storage.rainfallSection')}</legend>
+            <div className="storage-dialog__rain-head">
+              <label className="checkbox">
+                <input type="checkbox" checked={draft.custom} onChange={(event) => send({ type: 'CUSTOM', on: event.target.checked })} />
+                {t('storage.customRainfall')}
+              </label>
+              {props.canUseMap && (
+                <button type="button" className="button button--small" disabled={calculating} onClick={() => send({ type: 'MAP.OPEN' })}>
+                  {t('rainfall.open')}
+                </button>
+              )}
+            </div>
+            {!draft.custom && rain.town && (
+              <p className="field__hint">
+                {t('storage.mapRainfall', {
+                  town: rain.town,
+                  period: rain.return_period ?? '',
+                  climate: rain.climate_change_factor ?? 0,
+                  m5: rain.M5 ?? '',
+                  r: rain.r ?? '',
+                })}
+              </p>
             )}
-          </div>
-          {!draft.custom && rain.town && (
-            <p className="field__hint">
-              {t('storage.mapRainfall', {
-                town: rain.town,
-                period: rain.return_period ?? '',
-                climate: rain.climate_change_factor ?? 0,
-                m5: rain.M5 ?? '',
-                r: rain.r ?? '',
-              })}
+            <div className="design-form__grid">
+              <NumberField id="storage-intensity" label={t('form.rainfall')} unit={unit} min={0} readOnly={!editable} value={rate(rain.rainfall_mm_per_hr)} onCommit={setRate('rainfall_mm_per_hr')} />
+              <NumberField id="storage-duration" label={t('rainfall.stormDuration')} unit={t('rainfall.minutes')} min={0} readOnly={!editable} value={rain.storm_duration ?? null} onCommit={setRate('storm_duration')} />
+              <NumberField id="storage-r5" label={t('storage.rate5')} unit={unit} min={0} readOnly={!editable} value={rate(rain.fiveMinuteRate)} onCommit={setRate('fiveMinuteRate')} />
+              <NumberField id="storage-r15" label={t('storage.rate15')} unit={unit} min={0} readOnly={!editable} value={rate(rain.fifteenMinuteRate)} onCommit={setRate('fifteenMinuteRate')} />
+              <NumberField id="storage-r60" label={t('storage.rate60')} unit={unit} min={0} readOnly={!editable} value={rate(rain.sixtyMinuteRate)} onCommit={setRate('sixtyMinuteRate')} />
+            </div>
+          </fieldset>
+        </div>
+        <div className="storage-dialog__results">
+          {error && (
+            <p className="notice notice--error" role="alert">
+              {text(error)}
             </p>
           )}
-          <div className="design-form__grid">
-            <NumberField id="storage-intensity" label={t('form.rainfall')} unit={unit} min={0} readOnly={!editable} value={rate(rain.rainfall_mm_per_hr)} onCommit={setRate('rainfall_mm_per_hr')} />
-            <NumberField id="storage-duration" label={t('rainfall.stormDuration')} unit={t('rainfall.minutes')} min={0} readOnly={!editable} value={rain.storm_duration ?? null} onCommit={setRate('storm_duration')} />
-            <NumberField id="storage-r5" label={t('storage.rate5')} unit={unit} min={0} readOnly={!editable} value={rate(rain.fiveMinuteRate)} onCommit={setRate('fiveMinuteRate')} />
-            <NumberField id="storage-r15" label={t('storage.rate15')} unit={unit} min={0} readOnly={!editable} value={rate(rain.fifteenMinuteRate)} onCommit={setRate('fifteenMinuteRate')} />
-            <NumberField id="storage-r60" label={t('storage.rate60')} unit={unit} min={0} readOnly={!editable} value={rate(rain.sixtyMinuteRate)} onCommit={setRate('sixtyMinuteRate')} />
-          </div>
-        </fieldset>
+          {result ? <StorageResults result={result} stale={stale} units={units} /> : !error && <p className="storage-dialog__empty">{t('storage.empty')}</p>}
+        </div>
       </div>
-      {error && (
-        <p className="notice notice--error" role="alert">
-          {text(error)}
-        </p>
-      )}
-      {result && <StorageResults result={result} stale={stale} units={units} />}
     </Dialog>
   );
 }
