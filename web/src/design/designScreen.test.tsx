@@ -164,3 +164,27 @@ describe('user settings', () => {
     );
   });
 });
+
+describe('rainfall map and controlled discharge buttons', () => {
+  it('shows the rainfall map only to users of the UK region', async () => {
+    renderDesign({ country: { iso_code: 'GB', name: 'United Kingdom', region: 'UK' } });
+    await screen.findByRole('button', { name: 'Calculate' });
+    expect(await screen.findByRole('button', { name: 'Rainfall map' })).toBeInTheDocument();
+  });
+
+  it('hides it from everyone else', async () => {
+    renderDesign({ country: { iso_code: 'BE', name: 'Belgium', region: 'EU' } });
+    await screen.findByLabelText('Rainfall intensity');
+    expect(screen.queryByRole('button', { name: 'Rainfall map' })).toBeNull();
+  });
+
+  it('offers controlled discharge for the high-capacity system only', async () => {
+    const { user } = renderDesign();
+    const system = await screen.findByLabelText('Channel group');
+    await screen.findByRole('option', { name: /^Polymer 100/ });
+    expect(screen.queryByRole('button', { name: 'Controlled discharge…' })).toBeNull();
+    await user.selectOptions(system, 'poly-hicap');
+    expect(await screen.findByRole('button', { name: 'Controlled discharge…' })).toBeInTheDocument();
+    expect(screen.getByText('None')).toBeInTheDocument();
+  });
+});

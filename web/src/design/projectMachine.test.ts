@@ -7,7 +7,7 @@ import { deferred } from '../test/fakes';
 import { createProjectMachine, type ProjectDeps } from './projectMachine';
 import { runActorId, type OpenRequest } from './projectSteps';
 import { runStateOf, type RunSnapshot } from './runMachine';
-import { poly100 } from './testSystems';
+import { hicap, poly100 } from './testSystems';
 import type { Results } from './types';
 
 const results: Results = { calculated: true, flow_velocity: 0.8, segments: [] };
@@ -318,5 +318,79 @@ describe('project machine', () => {
     const { context } = setup.actor.getSnapshot();
     expect(context.dialog).toEqual({ kind: 'lengthOver500', excess: 120 });
     expect(context.data?.runs.r1?.inputs.channel_length_m).toBe(620);
+  });
+});
+
+describe('rainfall map and controlled discharge', () => {
+  async function hicapRun(setup: ReturnType<typeof start>) {
+    await setup.settled();
+    setup.actor.send({ type: 'EDIT', field: 'selectedSystem', value: hicap });
+    setup.actor.send({ type: 'EDIT', field: 'channel_length_m', value: 50 });
+    setup.actor.send({ type: 'EDIT', field: 'drainage_area_m2', value: 300 });
+    await setup.settled();
+  }
+
+  it('gives the run the map’s rainfall and, when asked, the project its default', async () => {
+    const setup = start();
+    await hicapRun(setup);
+    setup.actor.send({ type: 'PANEL', panel: 'rainfallMap' });
+    const rainfall = { rainfall_mm_per_hr: 49.3384, town: 'Leeds', M5: 19.5, r: 0.36, storm_duration: 30 };
+    setup.actor.send({ type: 'RAINFALL.APPLY', rainfall, makeDefault: true });
+    const { context } = setup.actor.getSnapshot();
+    expect(context.panel).toBeNull();
+    expect(context.data?.runs.r1?.inputs.rainfall).toEqual(rainfall);
+    expect(context.data?.defaultRainfall).toBe(49.338);
+    await setup.settled();
+    expect(setup.server.commands).toContainEqual({ type: 'change_inputs', run_id: 'r1', fields: { rainfall } });
+    expect(setup.server.commands).toContainEqual(expect.objectContaining({ type: 'change_details', default_rainfall: 49.338 }));
+  });
+
+  it('keeps the default when the designer says no', async () => {
+    const setup = start();
+    await hicapRun(setup);
+    setup.actor.send({ type: 'RAINFALL.APPLY', rainfall: { rainfall_mm_per_hr: 40 }, makeDefault: false });
+    await setup.settled();
+    expect(setup.actor.getSnapshot().context.data?.defaultRainfall).toBeNull();
+    expect(setup.server.commands.some((c) => c.type === 'change_details')).toBe(false);
+  });
+
+  it('saves a confirmed controlled discharge, then calculates the run with it', async () => {
+    const setup = start();
+    await hicapRun(setup);
+    setup.actor.send({ type: 'PANEL', panel: 'storage' });
+    const changes = { controlled_outflow: 2, controlled_discharge: { flooded: false }, controlled_discharge_details: { channel_name: 'H600', max_depth_mm: 464.7, orifice_diameter_mm: 37.9 }, stepped: false };
+    setup.actor.send({ type: 'CONTROLLED.CONFIRM', changes });
+    expect(setup.actor.getSnapshot().context.panel).toBeNull();
+    await setup.settled();
+    expect(setup.server.commands).toContainEqual({ type: 'change_inputs', run_id: 'r1', fields: changes });
+    expect(setup.server.drainage.calculate).toHaveBeenCalledWith(expect.objectContaining({ controlled_outflow: 2, stepped: false }));
+    expect(setup.runState('r1')).toBe('calculated');
+  });
+
+  it('recalculates on reset only a calculated run that had controlled discharge', async () => {
+    const setup = start();
+    await hicapRun(setup);
+    const reset = { controlled_outflow: 0, controlled_discharge: null, controlled_discharge_details: null, stepped: true };
+    setup.actor.send({ type: 'CONTROLLED.RESET', changes: reset });
+    await setup.settled();
+    expect(setup.server.drainage.calculate).not.toHaveBeenCalled();
+    setup.actor.send({ type: 'CONTROLLED.CONFIRM', changes: { controlled_outflow: 2, stepped: false } });
+    await setup.settled();
+    expect(setup.server.drainage.calculate).toHaveBeenCalledTimes(1);
+    setup.actor.send({ type: 'CONTROLLED.RESET', changes: reset });
+    await setup.settled();
+    expect(setup.server.drainage.calculate).toHaveBeenCalledTimes(2);
+    expect(setup.server.drainage.calculate).toHaveBeenLastCalledWith(expect.objectContaining({ controlled_outflow: 0, stepped: true }));
+  });
+
+  it('drops controlled discharge when the run leaves the high-capacity system', async () => {
+    const setup = start();
+    await hicapRun(setup);
+    setup.actor.send({ type: 'CONTROLLED.CONFIRM', changes: { controlled_outflow: 2, stepped: false } });
+    await setup.settled();
+    setup.actor.send({ type: 'EDIT', field: 'stepped', value: true });
+    expect(setup.actor.getSnapshot().context.data?.runs.r1?.inputs.stepped).toBe(false);
+    setup.actor.send({ type: 'EDIT', field: 'selectedSystem', value: poly100 });
+    expect(setup.actor.getSnapshot().context.data?.runs.r1?.inputs).toMatchObject({ controlled_outflow: 0, controlled_discharge: null, controlled_discharge_details: null });
   });
 });

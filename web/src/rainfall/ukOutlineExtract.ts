@@ -8,10 +8,17 @@ import type { GeometryCollection, Topology } from 'topojson-specification';
 export type Outline = Feature<MultiPolygon, { name: string }>;
 
 /**
- * The named country as one MultiPolygon, coordinates rounded to `decimals`
- * (3 is about 100 m, finer than a click at the map's highest zoom).
+ * Natural Earth counts Rockall (13.7° W) as the United Kingdom's. It has no
+ * rainfall, and it would stretch the map's bounds far into the Atlantic.
  */
-export function outlineOf(topology: Topology, name = 'United Kingdom', decimals = 3): Outline {
+const WEST_LIMIT = -11;
+
+/**
+ * The named country as one MultiPolygon, coordinates rounded to `decimals`
+ * (3 is about 100 m, finer than a click at the map's highest zoom), without
+ * islands lying wholly west of `westLimit`.
+ */
+export function outlineOf(topology: Topology, name = 'United Kingdom', decimals = 3, westLimit = WEST_LIMIT): Outline {
   const countries = topology.objects.countries as GeometryCollection<{ name: string }> | undefined;
   const geometry = countries?.geometries.find((candidate) => (candidate.properties as { name?: string } | undefined)?.name === name);
   if (!geometry) throw new Error(`no country named ${name} in the topology`);
@@ -22,6 +29,9 @@ export function outlineOf(topology: Topology, name = 'United Kingdom', decimals 
   return {
     type: 'Feature',
     properties: { name },
-    geometry: { type: 'MultiPolygon', coordinates: polygons.map((rings) => rings.map((ring) => ring.map(roundPoint))) },
+    geometry: {
+      type: 'MultiPolygon',
+      coordinates: polygons.filter((rings) => rings[0]?.some(([lng = 0]) => lng >= westLimit)).map((rings) => rings.map((ring) => ring.map(roundPoint))),
+    },
   };
 }

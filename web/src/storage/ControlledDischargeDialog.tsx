@@ -6,10 +6,10 @@ import { Dialog } from '../components/Dialog';
 import { useMessageText } from '../components/MessageText';
 import { NumberField } from '../components/NumberField';
 import type { RunInputs } from '../design/types';
-import { displayRainfall, RAINFALL_UNIT_LABELS, toMmPerHour, type RainfallUnit } from '../design/units';
+import { displayRainfall, RAINFALL_UNIT_LABELS, type RainfallUnit } from '../design/units';
 import type { RunRainfall } from '../rainfall/types';
 import { canConfirm, createStorageMachine, isStale, type DraftField } from './storageMachine';
-import { calculateMissing, freeDischarge, type RateField } from './storageRules';
+import { calculateMissing, freeDischarge, rateForDisplay, rateFromDisplay, type RateField } from './storageRules';
 import type { StorageResult } from './types';
 
 const RainfallMapDialog = lazy(() => import('../rainfall/RainfallMapDialog'));
@@ -46,12 +46,11 @@ export default function ControlledDischargeDialog(props: ControlledDischargeDial
   const { draft, result, error } = context;
   const units = props.units;
   const unit = RAINFALL_UNIT_LABELS[units];
-  const rate = (mmPerHour: number | null | undefined) => (typeof mmPerHour === 'number' ? displayRainfall(mmPerHour, units) : null);
   const calculating = snapshot.matches({ editing: 'calculating' });
   const stale = isStale(context);
   const set = (field: DraftField) => (value: number | null) => send({ type: 'SET', field, value });
-  const setRate = (field: RateField) => (value: number | null) =>
-    send({ type: 'SET_RATE', field, value: value === null ? null : field === 'storm_duration' ? value : toMmPerHour(value, units) });
+  const setRate = (field: RateField) => (value: number | null) => send({ type: 'SET_RATE', field, value: rateFromDisplay(field, value, units) });
+  const shownRate = (field: RateField) => rateForDisplay(field, draft.rainfall[field], units);
 
   // The round trip: the map in place of this dialog, which comes back with its fields.
   if (snapshot.matches('map')) {
@@ -147,11 +146,11 @@ export default function ControlledDischargeDialog(props: ControlledDischargeDial
               </p>
             )}
             <div className="design-form__grid">
-              <NumberField id="storage-intensity" label={t('form.rainfall')} unit={unit} min={0} readOnly={!editable} value={rate(rain.rainfall_mm_per_hr)} onCommit={setRate('rainfall_mm_per_hr')} />
-              <NumberField id="storage-duration" label={t('rainfall.stormDuration')} unit={t('rainfall.minutes')} min={0} readOnly={!editable} value={rain.storm_duration ?? null} onCommit={setRate('storm_duration')} />
-              <NumberField id="storage-r5" label={t('storage.rate5')} unit={unit} min={0} readOnly={!editable} value={rate(rain.fiveMinuteRate)} onCommit={setRate('fiveMinuteRate')} />
-              <NumberField id="storage-r15" label={t('storage.rate15')} unit={unit} min={0} readOnly={!editable} value={rate(rain.fifteenMinuteRate)} onCommit={setRate('fifteenMinuteRate')} />
-              <NumberField id="storage-r60" label={t('storage.rate60')} unit={unit} min={0} readOnly={!editable} value={rate(rain.sixtyMinuteRate)} onCommit={setRate('sixtyMinuteRate')} />
+              <NumberField id="storage-intensity" label={t('form.rainfall')} unit={unit} min={0} readOnly={!editable} value={shownRate('rainfall_mm_per_hr')} onCommit={setRate('rainfall_mm_per_hr')} />
+              <NumberField id="storage-duration" label={t('rainfall.stormDuration')} unit={t('rainfall.minutes')} min={0} readOnly={!editable} value={shownRate('storm_duration')} onCommit={setRate('storm_duration')} />
+              <NumberField id="storage-r5" label={t('storage.rate5')} unit={unit} min={0} readOnly={!editable} value={shownRate('fiveMinuteRate')} onCommit={setRate('fiveMinuteRate')} />
+              <NumberField id="storage-r15" label={t('storage.rate15')} unit={unit} min={0} readOnly={!editable} value={shownRate('fifteenMinuteRate')} onCommit={setRate('fifteenMinuteRate')} />
+              <NumberField id="storage-r60" label={t('storage.rate60')} unit={unit} min={0} readOnly={!editable} value={shownRate('sixtyMinuteRate')} onCommit={setRate('sixtyMinuteRate')} />
             </div>
           </fieldset>
         </div>

@@ -1,6 +1,6 @@
 // The controlled discharge dialog's rules (design-tool.md sections 4, 5 and
 // 9; docs/rainfall.md section 11.2) as pure functions.
-import { round } from '../design/units';
+import { displayRainfall, round, toMmPerHour, type RainfallUnit } from '../design/units';
 import { effectiveInputs } from '../design/runRules';
 import type { RunInputs } from '../design/types';
 import type { RunRainfall } from '../rainfall/types';
@@ -175,3 +175,15 @@ export function resetChanges(): Partial<RunInputs> {
 
 export const hasControlledDischarge = (inputs: RunInputs | undefined) =>
   typeof inputs?.controlled_outflow === 'number' && inputs.controlled_outflow > 0;
+
+/** A rainfall field as typed in the project's unit: rates to mm/h, the storm duration (minutes) as it is. */
+export function rateFromDisplay(field: RateField, value: number | null, units: RainfallUnit): number | null {
+  if (value === null) return null;
+  return field === 'storm_duration' ? value : toMmPerHour(value, units);
+}
+
+/** A rainfall field as shown in the project's unit. */
+export function rateForDisplay(field: RateField, value: number | null | undefined, units: RainfallUnit): number | null {
+  if (typeof value !== 'number' || !Number.isFinite(value)) return null;
+  return field === 'storm_duration' ? value : displayRainfall(value, units);
+}
