@@ -1,6 +1,7 @@
 package design
 
 import (
+	"encoding/json"
 	"testing"
 
 	"draindesign/domain/catalogue"
@@ -37,5 +38,24 @@ func BenchmarkCalculate(b *testing.B) {
 				}
 			}
 		})
+	}
+}
+
+// BenchmarkAnswerJSON is the encoding of the longest answer, which the
+// HTTP call adds to the calculation.
+func BenchmarkAnswerJSON(b *testing.B) {
+	r, err := DecodeRequest([]byte(benchBodies[2].body))
+	if err != nil {
+		b.Fatal(err)
+	}
+	ans, err := Calculate(catalogue.Default(), r)
+	if err != nil {
+		b.Fatal(err)
+	}
+	b.ReportAllocs()
+	for b.Loop() {
+		if _, err := json.Marshal(ans); err != nil {
+			b.Fatal(err)
+		}
 	}
 }
