@@ -134,12 +134,15 @@ type CuttingInput struct {
 	CutFromLeft bool    `json:"cut_from_left"`
 }
 
-// AdvancedDesign is the derived advanced_design of the run.
+// AdvancedDesign is the derived advanced_design of the run. The cuttings
+// are read under the run's own names (headCutting) as well.
 type AdvancedDesign struct {
-	Channels         ChannelCounts  `json:"channels"`
-	HeadCutting      *CuttingInput  `json:"head_cutting"`
-	DischargeCutting *CuttingInput  `json:"discharge_cutting"`
-	Drilling         *DrillingInput `json:"drilling"`
+	Channels              ChannelCounts  `json:"channels"`
+	HeadCutting           *CuttingInput  `json:"head_cutting"`
+	DischargeCutting      *CuttingInput  `json:"discharge_cutting"`
+	HeadCuttingCamel      *CuttingInput  `json:"headCutting"`
+	DischargeCuttingCamel *CuttingInput  `json:"dischargeCutting"`
+	Drilling              *DrillingInput `json:"drilling"`
 }
 
 // ChannelCount is one channel used in an advanced run, head to outlet.

@@ -515,11 +515,15 @@ func (p *plan) readChannels(cat *catalogue.Catalogue) error {
 		if len(d.Channels) > 0 {
 			counts = d.Channels
 		}
-		if d.HeadCutting != nil {
-			head = d.HeadCutting
+		for _, c := range []*CuttingInput{d.HeadCuttingCamel, d.HeadCutting} {
+			if c != nil {
+				head = c
+			}
 		}
-		if d.DischargeCutting != nil {
-			discharge = d.DischargeCutting
+		for _, c := range []*CuttingInput{d.DischargeCuttingCamel, d.DischargeCutting} {
+			if c != nil {
+				discharge = c
+			}
 		}
 	}
 	total := 0

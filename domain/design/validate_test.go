@@ -178,6 +178,7 @@ func TestLengthMismatch(t *testing.T) {
 		{m{"channels": []m{{"slug": "poly-100-10-0", "count": 20}}}, true, 0.5},
 		{m{"channels": []m{{"slug": "poly-100-10-0", "count": 22}}}, false, 1.5},
 		{m{"channels": []m{{"slug": "poly-100-10-0", "count": 21}}, "dischargeCutting": m{"distance_in_mm": 400}}, false, 0.1},
+		{m{"advanced_design": m{"channels": []m{{"slug": "poly-100-10-0", "count": 21}}, "head_cutting": m{"distance_in_mm": 300}}}, false, 0.2},
 	}
 	for _, tc := range cases {
 		_, err := calc(t, body(t, advanced, tc.patch))
