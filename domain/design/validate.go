@@ -29,6 +29,7 @@ const (
 	maxLateralM3SPerM = 1.0
 	maxConcreteMM     = 10000
 	maxElements       = 20000
+	maxItems          = 1000 // inflows, accessories or catchment areas of one run
 	defaultPipeSlope  = 1.0 // %, the outlet pipe of a point product
 )
 
@@ -349,6 +350,9 @@ func (p *plan) buildInflow() error {
 			p.lateral = lat
 		}
 	}
+	if len(r.Inflows) > maxItems {
+		return invalid("inflows", "A run takes at most %d inflows", maxItems)
+	}
 	total := 0.0
 	for i, in := range r.Inflows {
 		if in.ToBeConfirmed {
@@ -389,6 +393,9 @@ func (p *plan) buildInflow() error {
 }
 
 func (p *plan) irregularInflow() error {
+	if len(p.req.LeftAreas)+len(p.req.RightAreas) > maxItems {
+		return invalid("leftAreas", "A catchment takes at most %d areas", maxItems)
+	}
 	var sides [2][]hydraulics.CatchmentArea
 	for side, areas := range [][]AreaInput{p.req.LeftAreas, p.req.RightAreas} {
 		field := [2]string{"leftAreas", "rightAreas"}[side]
@@ -648,6 +655,9 @@ var accessoryTypes = []string{
 }
 
 func (p *plan) checkAccessories() error {
+	if len(p.req.Accessories) > maxItems {
+		return invalid("accessories", "A run takes at most %d accessories", maxItems)
+	}
 	for _, a := range p.req.Accessories {
 		if a.ToBeConfirmed {
 			continue

@@ -101,6 +101,8 @@ func TestValidationMessages(t *testing.T) {
 		{"inflow beyond the run", exampleBody, m{"inflows": []m{{"distance_m": 21, "flow_lps": 1}}}, "inflows",
 			"The inflow at 21 m lies beyond the channel length of 20 m"},
 		{"inflow without flow or source", exampleBody, m{"inflows": []m{{"distance_m": 5}}}, "inflows", "Inflow 1 needs a source or a flow rate"},
+		{"too many inflows", exampleBody, m{"inflows": make([]m, 1001)}, "inflows", "A run takes at most 1000 inflows"},
+		{"too many accessories", standardBody, m{"accessories": make([]m, 1001)}, "accessories", "A run takes at most 1000 accessories"},
 		{"unknown method", exampleBody, m{"calculation_method": "Bernoulli"}, "calculation_method", `Unknown calculation method "Bernoulli": choose GVF or HRW`},
 		{"unknown slope setting", exampleBody, m{"slopeSetting": "tilt"}, "slopeSetting", `Unknown slope setting "tilt": choose slope or elevation`},
 		{"unknown catchment shape", exampleBody, m{"catchmentShape": "round"}, "catchmentShape", `Unknown catchment shape "round": choose uniform or irregular`},
