@@ -2,6 +2,7 @@ package design
 
 import (
 	"errors"
+	"fmt"
 	"math"
 
 	"draindesign/domain/catalogue"
@@ -210,7 +211,9 @@ func (p *plan) trashBox(cat *catalogue.Catalogue, slug string) (*catalogue.Trash
 			return b, nil
 		}
 	}
-	return nil, invalid("outflowTrashbox", "No trash box with a discharge of %s l/s fits channel %s at loading %s", num(p.trashBoxLPS), slug, p.loading)
+	// The discharges offered are the system's; a width may lack the one
+	// chosen, and standard mode then passes the width over.
+	return nil, failed(MsgNoTrashBoxes, fmt.Errorf("no trash box of %s l/s fits channel %s at loading %s", num(p.trashBoxLPS), slug, p.loading))
 }
 
 // endCap is the end cap with outlet at the discharge: the chosen one, or
@@ -228,7 +231,7 @@ func (p *plan) endCap(cat *catalogue.Catalogue, last catalogue.Element) (catalog
 			return o, nil
 		}
 	}
-	return catalogue.EndCapOption{}, invalid("outflowEndcap", "End cap %q does not fit channel %s", p.endCapID, last.Name)
+	return catalogue.EndCapOption{}, failed(MsgNoEndCapOutlets, fmt.Errorf("end cap %q does not fit channel %s", p.endCapID, last.Name))
 }
 
 // lastDrilling is the drilling of the last element: an L channel's preset,

@@ -422,3 +422,26 @@ func TestSummary(t *testing.T) {
 		t.Errorf("summary %v", s)
 	}
 }
+
+// A trash box discharge is chosen from the system's list; standard mode
+// passes over the widths that have no box of that discharge.
+func TestStandardTrashBoxChoice(t *testing.T) {
+	t.Parallel()
+	run := `{"channel_group": "fibre", "loading": "C250", "grating": "fibre-std-mesh", "channel_length_m": 20,
+		"drainage_area_m2": 200, "rainfall": {"rainfall_mm_per_hr": 50}, "dischargeSetting": "outflow-in-trashbox"}`
+	for _, tc := range []struct {
+		box   any
+		width int
+		han   string
+	}{{nil, 100, "20701"}, {15, 150, ""}, {25, 200, ""}, {38, 300, ""}} {
+		res := mustCalc(t, body(t, run, m{"outflowTrashbox": tc.box}))
+		if res.ChannelInternalWidth != float64(tc.width) || len(res.Box) != 1 || (tc.han != "" && res.Box[0].HAN != tc.han) {
+			t.Errorf("box %v: width %v, boxes %+v", tc.box, res.ChannelInternalWidth, res.Box)
+		}
+	}
+	_, err := calc(t, body(t, run, m{"outflowTrashbox": 60}))
+	var ce *CalculationError
+	if !errors.As(err, &ce) || ce.Message != MsgNoTrashBoxes {
+		t.Errorf("a discharge no width offers: %v", err)
+	}
+}

@@ -30,7 +30,7 @@ const (
 	maxConcreteMM     = 10000
 	maxElements       = 20000
 	maxItems          = 1000 // inflows, accessories or catchment areas of one run
-	defaultPipeSlope  = 1.0 // %, the outlet pipe of a point product
+	defaultPipeSlope  = 1.0  // %, the outlet pipe of a point product
 )
 
 // kind is how a run is calculated.
