@@ -74,6 +74,8 @@ type plan struct {
 	points      []hydraulics.PointInflow
 	accessories []catalogue.PlacedAccessory
 
+	outOfRange bool // the inflow is beyond the engine's range
+
 	pipeMM    int
 	extension bool
 	pipeSlope float64 // %
@@ -150,6 +152,9 @@ func prepare(cat *catalogue.Catalogue, r *Request) (*plan, error) {
 		return nil, err
 	}
 	if err := p.checkAccessories(); err != nil {
+		return nil, err
+	}
+	if err := p.checkRange(); err != nil {
 		return nil, err
 	}
 	return p, nil
@@ -382,14 +387,22 @@ func (p *plan) buildInflow() error {
 		maxQ = math.Max(maxQ, math.Max(piece.QStart, piece.QEnd))
 	}
 	total += p.lateral.Total()
-	if p.rainMMH > MaxRainfallMMH || total > maxFlowM3S || maxQ > maxLateralM3SPerM {
-		if p.standard() && p.kind == channelRun {
-			return failed(MsgNoChannel, hydraulics.ErrNoChannel)
-		}
-		return invalid("rainfall", "The inflow is beyond the range of the calculation (at most %s l/s in all, %s mm/h of rain)",
-			num(maxFlowM3S*1000), num(MaxRainfallMMH))
-	}
+	p.outOfRange = p.rainMMH > MaxRainfallMMH || total > maxFlowM3S || maxQ > maxLateralM3SPerM
 	return nil
+}
+
+// checkRange refuses inflows beyond what the engine takes, once every rule
+// has been checked: no channel carries them, so in standard mode that is
+// the design's answer.
+func (p *plan) checkRange() error {
+	if !p.outOfRange {
+		return nil
+	}
+	if p.standard() && p.kind == channelRun {
+		return failed(MsgNoChannel, hydraulics.ErrNoChannel)
+	}
+	return invalid("rainfall", "The inflow is beyond the range of the calculation (at most %s l/s in all, %s mm/h of rain)",
+		num(maxFlowM3S*1000), num(MaxRainfallMMH))
 }
 
 func (p *plan) irregularInflow() error {

@@ -76,6 +76,8 @@ func TestValidationMessages(t *testing.T) {
 		{"permeability above 1", exampleBody, m{"permeability": 1.5}, "permeability", "Permeability must be between 0 and 1"},
 		{"stepped concrete", exampleBody, m{"stepped": true}, "stepped", MsgSteppedMaterial},
 		{"stepped steel", standardBody, m{"channel_group": "steel", "grating": "steel-bar", "stepped": true}, "stepped", MsgSteppedMaterial},
+		{"stepped steel, absurd rain", standardBody, m{"channel_group": "steel", "grating": "steel-bar", "stepped": true,
+			"rainfall": m{"rainfall_mm_per_hr": 1e6}}, "stepped", MsgSteppedMaterial},
 		{"stepped with controlled discharge", hicap, m{"stepped": true, "controlled_outflow": 5}, "stepped", MsgSteppedControlled},
 		{"stepped with built-in fall", standardBody, m{"stepped": true, "built_in_fall": true}, "stepped", MsgSteppedBuiltInFall},
 		{"stepped advanced built-in fall", advanced, m{"stepped": true, "advanced_design": m{"channels": []m{
