@@ -193,27 +193,27 @@ export function DesignForm() {
               }}
             />
           </div>
-          <NumberField
-            id="run-rainfall"
-            label={t('form.rainfall')}
-            unit={RAINFALL_UNIT_LABELS[units]}
-            min={0}
-            value={displayRainfall(run.rainfall.rainfall_mm_per_hr, units)}
-            onCommit={(value) => edit('rainfall_mm_per_hr')(value === null ? 0 : toMmPerHour(value, units))}
-            error={run.rainfall.rainfall_mm_per_hr > 0 ? null : t('calc.blocker.noRainfall')}
-            hint={
-              rainfall.town
-                ? t('rainfall.fromMap', { town: rainfall.town, period: rainfall.return_period ?? '', duration: rainfall.storm_duration ?? '' })
-                : null
-            }
-          />
-          {uk && (
-            <div className="field field--button">
-              <button type="button" className="button button--small" onClick={() => openPanel('rainfallMap')}>
+          <div className="design-form__stack">
+            <NumberField
+              id="run-rainfall"
+              label={t('form.rainfall')}
+              unit={RAINFALL_UNIT_LABELS[units]}
+              min={0}
+              value={displayRainfall(run.rainfall.rainfall_mm_per_hr, units)}
+              onCommit={(value) => edit('rainfall_mm_per_hr')(value === null ? 0 : toMmPerHour(value, units))}
+              error={run.rainfall.rainfall_mm_per_hr > 0 ? null : t('calc.blocker.noRainfall')}
+              hint={
+                rainfall.town
+                  ? t('rainfall.fromMap', { town: rainfall.town, period: rainfall.return_period ?? '', duration: rainfall.storm_duration ?? '' })
+                  : null
+              }
+            />
+            {uk && (
+              <button type="button" className="button button--small design-form__field-action" onClick={() => openPanel('rainfallMap')}>
                 {t('rainfall.open')}
               </button>
-            </div>
-          )}
+            )}
+          </div>
           {!point && (
             <NumberField
               id="run-length"

@@ -179,6 +179,24 @@ describe('other fields', () => {
   it('stores rainfall in mm/h, never below 0', () => {
     expect(applyEdit({}, 'rainfall_mm_per_hr', -3).changes.rainfall).toEqual({ rainfall_mm_per_hr: 0 });
   });
+
+  it('makes a typed intensity the designer’s own, dropping what the map said of another one', () => {
+    const fromMap = { rainfall_mm_per_hr: 49.338, town: 'Leeds', M5: 19.5, r: 0.36, fiveMinuteRate: 130, storm_duration: 30, return_period: 30, climate_change_factor: 0 };
+    expect(applyEdit({ rainfall: fromMap }, 'rainfall_mm_per_hr', 60).changes.rainfall).toEqual({
+      rainfall_mm_per_hr: 60,
+      storm_duration: 30,
+      return_period: 30,
+      climate_change_factor: 0,
+    });
+    expect(applyEdit({ rainfall: fromMap }, 'rainfall_mm_per_hr', 49.338).changes.rainfall).toEqual(fromMap);
+  });
+
+  it('refuses stepped with controlled discharge, and leaving the high-capacity system drops it', () => {
+    const controlled = { selectedSystem: hicap, controlled_outflow: 2, stepped: false, controlled_discharge: { flooded: false } };
+    expect(applyEdit(controlled, 'stepped', true).changes.stepped).toBe(false);
+    expect(applyEdit(controlled, 'selectedSystem', poly100).changes).toMatchObject({ controlled_outflow: 0, controlled_discharge: null, controlled_discharge_details: null });
+    expect(applyEdit({ ...controlled, selectedSystem: poly100 }, 'selectedSystem', hicap).changes.stepped).toBe(false);
+  });
 });
 
 describe('calculate', () => {

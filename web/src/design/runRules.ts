@@ -324,7 +324,13 @@ export function applyEdit(current: RunInputs, field: EditableField, value: unkno
     }
     case 'rainfall_mm_per_hr': {
       const rate = num(value);
-      changes.rainfall = { ...run.rainfall, rainfall_mm_per_hr: rate === null ? 0 : Math.max(0, rate) };
+      const typed = rate === null ? 0 : Math.max(0, rate);
+      const { rainfall_mm_per_hr: before, return_period, storm_duration, climate_change_factor } = run.rainfall;
+      // A typed intensity is the designer's own: the map's place, M5-60, r and rates no longer describe it.
+      changes.rainfall =
+        typed === before
+          ? run.rainfall
+          : { rainfall_mm_per_hr: typed, ...definedOnly({ return_period, storm_duration, climate_change_factor }) };
       break;
     }
     case 'pipe_diameter_mm': {
@@ -358,6 +364,10 @@ export function applyEdit(current: RunInputs, field: EditableField, value: unkno
       break;
   }
   return { changes, warning };
+}
+
+function definedOnly(values: Record<string, unknown>): Record<string, unknown> {
+  return Object.fromEntries(Object.entries(values).filter(([, value]) => value !== undefined && value !== null));
 }
 
 function steppedRefusal(system: DrainageSystem): DesignWarning {

@@ -177,11 +177,14 @@ export default function RainfallMapDialog({ rainfall, units, onApply, onCancel }
         </tbody>
       </table>
       {stats && (
-        <p className="field__hint rainfall-map__source">
-          {stats.indicative && `${t('rainfall.indicative')} `}
-          {/* The data's attribution, as the server words it. */}
-          <span lang="en">{stats.source}</span>
-        </p>
+        <div className="field__hint rainfall-map__source">
+          {stats.indicative && <p>{t('rainfall.indicative')}</p>}
+          <details>
+            <summary>{t('rainfall.source')}</summary>
+            {/* The data's attribution, as the server words it. */}
+            <p lang="en">{stats.source}</p>
+          </details>
+        </div>
       )}
     </Dialog>
   );
