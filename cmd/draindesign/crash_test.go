@@ -151,7 +151,18 @@ func TestKillLosesNoAcknowledgedWrite(t *testing.T) {
 					}
 				}()
 			}
-			time.Sleep(700 * time.Millisecond)
+			// Kill once writes are flowing: a count of acknowledged saves,
+			// not a fixed time, so a loaded machine still tests something.
+			deadline := time.Now().Add(30 * time.Second)
+			for {
+				mu.Lock()
+				n := len(acked)
+				mu.Unlock()
+				if n >= 10 || time.Now().After(deadline) {
+					break
+				}
+				time.Sleep(20 * time.Millisecond)
+			}
 			if err := srv.cmd.Process.Signal(syscall.SIGKILL); err != nil {
 				t.Fatal(err)
 			}
