@@ -247,18 +247,10 @@ func (p *plan) stepped(cat *catalogue.Catalogue, sizes []*catalogue.ChannelSpec)
 			}
 			return append(rs, cur[1:]...)
 		}
-		lo, hi := 0, head+1 // lo fits (0 is the current design), hi floods
-		for hi-lo > 1 {
-			mid := (lo + hi) / 2
-			f, err := floods(with(mid))
-			if err != nil {
-				return nil, err
-			}
-			if f {
-				hi = mid
-			} else {
-				lo = mid
-			}
+		// 0 is the current design, which fits.
+		lo, err := hydraulics.LargestFitting(head, func(i int) (bool, error) { return floods(with(i)) })
+		if err != nil {
+			return nil, err
 		}
 		if lo == 0 {
 			break // not even one element of a shallower channel fits at the head

@@ -229,18 +229,10 @@ func SelectStepped(l Layout, sizes []ChannelSize, opts Options) (*Selection, err
 			ix := append([]int{j}, idx...)
 			return st, ix
 		}
-		lo, hi := 0, nMax+1 // lo fits (i = 0 is the current design), hi floods
-		for hi-lo > 1 {
-			mid := (lo + hi) / 2
-			f, err := floods(with(mid))
-			if err != nil {
-				return nil, err
-			}
-			if f {
-				hi = mid
-			} else {
-				lo = mid
-			}
+		// i = 0 is the current design, which fits.
+		lo, err := LargestFitting(nMax, func(i int) (bool, error) { return floods(with(i)) })
+		if err != nil {
+			return nil, err
 		}
 		if lo == 0 {
 			break // not even one element of a smaller size fits at the head
@@ -270,4 +262,24 @@ func SelectStepped(l Layout, sizes []ChannelSize, opts Options) (*Selection, err
 		}
 	}
 	return sel, nil
+}
+
+// LargestFitting is the largest i in [0, n] for which floods(i) is false,
+// given that floods(0) is false and flooding, once it starts, persists as i
+// grows: a binary search, as stepping a run toward its head needs.
+func LargestFitting(n int, floods func(i int) (bool, error)) (int, error) {
+	lo, hi := 0, n+1 // lo fits, hi floods
+	for hi-lo > 1 {
+		mid := (lo + hi) / 2
+		f, err := floods(mid)
+		if err != nil {
+			return 0, err
+		}
+		if f {
+			hi = mid
+		} else {
+			lo = mid
+		}
+	}
+	return lo, nil
 }
