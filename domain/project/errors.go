@@ -1,22 +1,30 @@
 package project
 
-import "fmt"
+import (
+	"fmt"
+
+	"draindesign/domain/fault"
+)
 
 // ValidationError is bad input from the user: the message is shown as is.
 type ValidationError struct{ Message string }
 
-func (e *ValidationError) Error() string { return e.Message }
+func (e *ValidationError) Error() string    { return e.Message }
+func (e *ValidationError) Kind() fault.Kind { return fault.BadInput }
 
 func invalid(format string, a ...any) error {
 	return &ValidationError{Message: fmt.Sprintf(format, a...)}
 }
 
-// NotFoundError names something that does not exist (or no longer does).
+// NotFoundError names something that does not exist (or no longer does, or
+// that the asker may not see).
 type NotFoundError struct{ What, ID string }
 
-func (e *NotFoundError) Error() string { return fmt.Sprintf("%s %s not found", e.What, e.ID) }
+func (e *NotFoundError) Error() string    { return fmt.Sprintf("%s %s not found", e.What, e.ID) }
+func (e *NotFoundError) Kind() fault.Kind { return fault.NotFound }
 
 // ForbiddenError refuses an action the actor has no right to.
 type ForbiddenError struct{ Reason string }
 
-func (e *ForbiddenError) Error() string { return e.Reason }
+func (e *ForbiddenError) Error() string    { return e.Reason }
+func (e *ForbiddenError) Kind() fault.Kind { return fault.Forbidden }

@@ -159,6 +159,7 @@ var decoders = map[string]func() Event{
 	"project.saved":              func() Event { return &Saved{} },
 	"project.shared_by_link":     func() Event { return &SharedByLink{} },
 	"project.deleted":            func() Event { return &Deleted{} },
+	"project.sharing_stopped":    func() Event { return &SharingStopped{} },
 }
 
 // Encode gives an event's stored type name and JSON body.
@@ -214,6 +215,8 @@ func deref(e Event) Event {
 	case *SharedByLink:
 		return *v
 	case *Deleted:
+		return *v
+	case *SharingStopped:
 		return *v
 	}
 	return e

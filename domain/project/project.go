@@ -139,6 +139,10 @@ func (p *Project) Apply(e Event) {
 		p.ShareWithProvider = e.ShareWithProvider
 	case SharedByLink:
 		p.ShareID = e.ShareID
+	case SharingStopped:
+		if p.ShareID == e.ShareID {
+			p.ShareID = ""
+		}
 	case Deleted:
 		p.Deleted, p.DeletedAt = true, e.At
 	}
