@@ -40,11 +40,11 @@ func (s *Server) requireUser(next http.Handler) http.Handler {
 func (s *Server) sessionUser(r *http.Request) (*account.Account, error) {
 	token := sessionToken(r)
 	if token == "" {
-		return nil, &unauthorized{"Please log in"}
+		return nil, unauthorized("Please log in")
 	}
 	id, err := s.sessions.user(r.Context(), token)
 	if errors.Is(err, errNoSession) {
-		return nil, &unauthorized{msgExpiredSession}
+		return nil, unauthorized(msgExpiredSession)
 	}
 	if err != nil {
 		return nil, err
@@ -54,7 +54,7 @@ func (s *Server) sessionUser(r *http.Request) (*account.Account, error) {
 		return nil, err
 	}
 	if a.CanLogIn() != nil {
-		return nil, &unauthorized{msgExpiredSession}
+		return nil, unauthorized(msgExpiredSession)
 	}
 	return a, nil
 }
@@ -62,7 +62,7 @@ func (s *Server) sessionUser(r *http.Request) (*account.Account, error) {
 func (s *Server) requireStaff(next http.Handler) http.Handler {
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		if !account.CanAccessStaff(currentUser(r).Group) {
-			s.fail(w, r, &forbidden{"Only staff may do this"})
+			s.fail(w, r, forbidden("Only staff may do this"))
 			return
 		}
 		next.ServeHTTP(w, r)
@@ -88,14 +88,14 @@ func (s *Server) login(w http.ResponseWriter, r *http.Request) {
 	}
 	key := account.UsernameKey(in.Username) + "|" + r.RemoteAddr
 	if wait := s.logins.blocked(key); wait > 0 {
-		s.fail(w, r, &tooMany{"Too many failed log-in attempts. Try again in " + wait.Round(time.Minute).String() + "."})
+		s.fail(w, r, tooMany("Too many failed log-in attempts. Try again in " + wait.Round(time.Minute).String() + "."))
 		return
 	}
 	a, err := s.accounts.ByUsername(r.Context(), in.Username)
 	if errors.Is(err, account.ErrNotFound) {
 		account.EqualizeTiming(in.Password) // a missing user costs what a wrong password costs
 		s.logins.fail(key)
-		s.fail(w, r, &unauthorized{msgBadLogin})
+		s.fail(w, r, unauthorized(msgBadLogin))
 		return
 	}
 	if err != nil {
@@ -105,13 +105,13 @@ func (s *Server) login(w http.ResponseWriter, r *http.Request) {
 	switch err := a.Authenticate(in.Password); {
 	case errors.Is(err, account.ErrBadCredentials):
 		s.logins.fail(key)
-		s.fail(w, r, &unauthorized{msgBadLogin})
+		s.fail(w, r, unauthorized(msgBadLogin))
 		return
 	case errors.Is(err, account.ErrNotConfirmed):
-		s.fail(w, r, &forbidden{"Please confirm your e-mail address first: follow the link in the e-mail we sent you."})
+		s.fail(w, r, forbidden("Please confirm your e-mail address first: follow the link in the e-mail we sent you."))
 		return
 	case errors.Is(err, account.ErrBlocked), errors.Is(err, account.ErrDeleted):
-		s.fail(w, r, &forbidden{"This account cannot log in. Please contact the provider."})
+		s.fail(w, r, forbidden("This account cannot log in. Please contact the provider."))
 		return
 	case err != nil:
 		s.fail(w, r, err)
@@ -142,7 +142,7 @@ func (s *Server) refresh(w http.ResponseWriter, r *http.Request) {
 	next, id, err := s.sessions.refresh(r.Context(), sessionToken(r))
 	if errors.Is(err, errNoSession) {
 		clearSessionCookie(w, r)
-		s.fail(w, r, &unauthorized{msgExpiredSession})
+		s.fail(w, r, unauthorized(msgExpiredSession))
 		return
 	}
 	if err != nil {
@@ -151,7 +151,7 @@ func (s *Server) refresh(w http.ResponseWriter, r *http.Request) {
 	}
 	a, err := s.accounts.Load(r.Context(), id)
 	if err == nil && a.CanLogIn() != nil {
-		err = &unauthorized{msgExpiredSession}
+		err = unauthorized(msgExpiredSession)
 	}
 	if err != nil {
 		s.fail(w, r, err)
@@ -193,12 +193,12 @@ func (s *Server) register(w http.ResponseWriter, r *http.Request) {
 	}
 	// The confirmation e-mail, and the screens after the first log-in, speak
 	// the language the browser asks for.
-	a, err := s.accounts.Register(r.Context(), in, account.GroupStandard, locale.Match(r.Header.Get("Accept-Language")))
+	a, err := s.accounts.Register(r.Context(), actorOf(r), in, account.GroupStandard, locale.Match(r.Header.Get("Accept-Language")))
 	if err != nil {
 		s.fail(w, r, err)
 		return
 	}
-	link := s.publicURL(r) + "/api/auth/confirm/?" + url.Values{"uid": {a.ID}, "token": {a.ConfirmationToken(s.cfg.Secret, s.cfg.Now())}}.Encode()
+	link := s.publicURL(r) + "/api/auth/confirm/?" + url.Values{"uid": {a.ID}, "token": {s.accounts.ConfirmationToken(a)}}.Encode()
 	if err := s.cfg.Mail.Send(r.Context(), mail.Confirmation(a.Email, a.Username, link, a.Language)); err != nil {
 		s.fail(w, r, err)
 		return
@@ -212,12 +212,7 @@ func (s *Server) register(w http.ResponseWriter, r *http.Request) {
 // browser to the sign-in page, which says how it went.
 func (s *Server) confirmEmail(w http.ResponseWriter, r *http.Request) {
 	uid, token := r.URL.Query().Get("uid"), r.URL.Query().Get("token")
-	_, err := s.accounts.Execute(r.Context(), uid, uid, func(a *account.Account) ([]account.Event, error) {
-		if err := a.CheckConfirmationToken(s.cfg.Secret, token, s.cfg.Now()); err != nil {
-			return nil, err
-		}
-		return a.ConfirmEmail(s.cfg.Now())
-	})
+	err := s.accounts.ConfirmEmail(r.Context(), actorOf(r), uid, token)
 	switch {
 	case err == nil:
 		http.Redirect(w, r, "/?confirmed=1", http.StatusSeeOther)
@@ -245,27 +240,16 @@ func (s *Server) resetRequest(w http.ResponseWriter, r *http.Request) {
 	done := func() {
 		writeJSON(w, http.StatusOK, map[string]string{"detail": "A password reset e-mail has been sent."})
 	}
-	a, err := s.accounts.ByEmail(r.Context(), in.Email)
-	if errors.Is(err, account.ErrNotFound) {
-		done()
-		return
-	}
+	a, token, err := s.accounts.RequestReset(r.Context(), actorOf(r), in.Email)
 	if err != nil {
 		s.fail(w, r, err)
 		return
 	}
-	a, err = s.accounts.Execute(r.Context(), a.ID, a.ID, func(a *account.Account) ([]account.Event, error) {
-		return a.RequestReset(s.cfg.Now())
-	})
-	if errors.Is(err, account.ErrResetTooSoon) || errors.Is(err, account.ErrDeleted) || errors.Is(err, account.ErrBlocked) {
+	if a == nil {
 		done()
 		return
 	}
-	if err != nil {
-		s.fail(w, r, err)
-		return
-	}
-	link := s.publicURL(r) + "/password-reset/" + url.PathEscape(a.ID) + "?" + url.Values{"token": {a.ResetToken(s.cfg.Secret, s.cfg.Now())}}.Encode()
+	link := s.publicURL(r) + "/password-reset/" + url.PathEscape(a.ID) + "?" + url.Values{"token": {token}}.Encode()
 	if err := s.cfg.Mail.Send(r.Context(), mail.PasswordReset(a.Email, a.Username, link, a.Language)); err != nil {
 		s.fail(w, r, err)
 		return
@@ -284,30 +268,7 @@ func (s *Server) resetConfirm(w http.ResponseWriter, r *http.Request) {
 		s.fail(w, r, err)
 		return
 	}
-	if err := account.ValidateNewPassword(in.New1, in.New2); err != nil {
-		s.fail(w, r, err)
-		return
-	}
-	hash, err := account.HashPassword(in.New1)
-	if err != nil {
-		s.fail(w, r, err)
-		return
-	}
-	_, err = s.accounts.Execute(r.Context(), in.UID, in.UID, func(a *account.Account) ([]account.Event, error) {
-		if err := a.CheckResetToken(s.cfg.Secret, in.Token, s.cfg.Now()); err != nil {
-			return nil, err
-		}
-		return a.ResetPassword(hash, s.cfg.Now())
-	})
-	if errors.Is(err, account.ErrTokenInvalid) || errors.Is(err, account.ErrNotFound) || errors.Is(err, account.ErrDeleted) {
-		s.fail(w, r, account.FieldError("token", "The link is invalid, probably because it has already been used. Please request a new password reset."))
-		return
-	}
-	if err != nil {
-		s.fail(w, r, err)
-		return
-	}
-	if err := s.sessions.endAll(r.Context(), in.UID); err != nil {
+	if err := s.accounts.ResetPassword(r.Context(), actorOf(r), in.UID, in.Token, in.New1, in.New2); err != nil {
 		s.fail(w, r, err)
 		return
 	}
@@ -320,10 +281,7 @@ func (s *Server) userSettings(w http.ResponseWriter, r *http.Request) {
 		s.fail(w, r, err)
 		return
 	}
-	me := currentUser(r)
-	a, err := s.accounts.Execute(r.Context(), me.ID, me.ID, func(a *account.Account) ([]account.Event, error) {
-		return a.ChangeSettings(in, s.cfg.Now())
-	})
+	a, err := s.accounts.ChangeSettings(r.Context(), actorOf(r), in)
 	if err != nil {
 		s.fail(w, r, err)
 		return
@@ -339,10 +297,7 @@ func (s *Server) userCountry(w http.ResponseWriter, r *http.Request) {
 		s.fail(w, r, err)
 		return
 	}
-	me := currentUser(r)
-	a, err := s.accounts.Execute(r.Context(), me.ID, me.ID, func(a *account.Account) ([]account.Event, error) {
-		return a.ChangeCountry(in.Country, s.cfg.Now())
-	})
+	a, err := s.accounts.ChangeCountry(r.Context(), actorOf(r), in.Country)
 	if err != nil {
 		s.fail(w, r, err)
 		return

@@ -6,6 +6,7 @@ import (
 	"io"
 	"net/http"
 
+	"draindesign/api/usecase"
 	"draindesign/domain/design"
 	"draindesign/domain/project"
 )
@@ -136,30 +137,13 @@ func (s *Server) materials(w http.ResponseWriter, r *http.Request) {
 }
 
 // checkProjectRun makes sure a calculation naming a project run may record
-// in it: the user owns the project and the run is in it. Like every other
-// call, it does not reveal a project the user may not see.
+// in it (the use case applies the project's access rules).
 func (s *Server) checkProjectRun(r *http.Request, req *design.Request) error {
-	if req.ProjectID == "" && req.RunID == "" {
-		return nil
-	}
-	if req.ProjectID == "" || req.RunID == "" {
-		return badRequestf("A calculation of a project's run needs both project_id and run_id")
-	}
-	p, err := s.projects.Load(r.Context(), req.ProjectID)
-	if err != nil {
-		return err
-	}
-	if p.Owner != currentUser(r).ID || p.Deleted {
-		return &project.NotFoundError{What: "project", ID: req.ProjectID}
-	}
-	if _, ok := p.Run(req.RunID); !ok {
-		return &notFound{"No such run in this project"}
-	}
-	return nil
+	return s.projects.CheckRun(r.Context(), actorOf(r), req.ProjectID, req.RunID)
 }
 
-// recordCalculation appends the outcome of a project run's calculation,
-// re-deciding if someone else wrote to the project meanwhile.
+// recordCalculation appends the outcome of a project run's calculation.
+// The inputs stored are the request's fields, less its project identity.
 func (s *Server) recordCalculation(r *http.Request, req *design.Request, raw map[string]json.RawMessage, res *design.Results, calcErr error) error {
 	if req.ProjectID == "" || !recordable(calcErr) {
 		return nil
@@ -170,29 +154,16 @@ func (s *Server) recordCalculation(r *http.Request, req *design.Request, raw map
 			in[k] = v
 		}
 	}
-	inputs := project.InputsFrom(in)
-	var summary project.Summary
-	if calcErr == nil {
+	o := usecase.Outcome{ProjectID: req.ProjectID, RunID: req.RunID, Inputs: project.InputsFrom(in)}
+	if calcErr != nil {
+		o.Failure = failureText(calcErr)
+	} else {
 		var err error
-		if summary, err = design.Summary(res); err != nil {
+		if o.Summary, err = design.Summary(res); err != nil {
 			return err
 		}
 	}
-	me := currentUser(r)
-	p, err := s.projects.Execute(r.Context(), req.ProjectID, -1, actor(r), func(p *project.Project) ([]project.Event, error) {
-		if p.Owner != me.ID {
-			return nil, &project.NotFoundError{What: "project", ID: req.ProjectID}
-		}
-		if calcErr != nil {
-			return p.RecordFailure(req.RunID, inputs, failureText(calcErr))
-		}
-		return p.RecordCalculation(req.RunID, inputs, summary)
-	})
-	if err != nil {
-		return err
-	}
-	s.settle(r, p)
-	return nil
+	return s.projects.RecordCalculation(r.Context(), actorOf(r), o)
 }
 
 // recordable: a calculation was made, successful or not. Requests refused

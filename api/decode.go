@@ -3,7 +3,6 @@ package api
 import (
 	"encoding/json"
 	"errors"
-	"fmt"
 	"io"
 	"net/http"
 	"strings"
@@ -12,13 +11,6 @@ import (
 // maxBody bounds every JSON request: a whole saved project with its runs
 // fits comfortably; anything larger is refused before it is read.
 const maxBody = 4 << 20
-
-// badRequest is input the caller must fix; its message is shown as is.
-type badRequest struct{ msg string }
-
-func (e *badRequest) Error() string { return e.msg }
-
-func badRequestf(format string, a ...any) error { return &badRequest{fmt.Sprintf(format, a...)} }
 
 // decode reads exactly one JSON object into v, refusing unknown fields,
 // wrong types, trailing data and oversized bodies with a readable message.

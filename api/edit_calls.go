@@ -3,7 +3,7 @@ package api
 import (
 	"net/http"
 
-	"draindesign/api/projects"
+	"draindesign/api/usecase"
 	"draindesign/domain/project"
 
 	"github.com/go-chi/chi/v5"
@@ -19,11 +19,7 @@ func (s *Server) createProject(w http.ResponseWriter, r *http.Request) {
 		s.fail(w, r, err)
 		return
 	}
-	me := currentUser(r)
-	runID := projects.NewID()
-	p, err := s.projects.Create(r.Context(), projects.NewID(), me.ID, me.Username, me.Country, actor(r), func(p *project.Project) ([]project.Event, error) {
-		return p.AddRun(runID)
-	})
+	p, runID, err := s.projects.CreateDraft(r.Context(), actorOf(r))
 	if err != nil {
 		s.fail(w, r, err)
 		return
@@ -66,65 +62,19 @@ func runStates(p *project.Project) []runState {
 	return out
 }
 
-func (c editCommand) decide(newRunID string) (projects.Decision, error) {
-	switch c.Type {
-	case "add_run":
-		return func(p *project.Project) ([]project.Event, error) { return p.AddRun(newRunID) }, nil
-	case "rename_run":
-		return func(p *project.Project) ([]project.Event, error) { return p.Rename(c.RunID, c.Name) }, nil
-	case "duplicate_run":
-		return func(p *project.Project) ([]project.Event, error) { return p.Duplicate(c.RunID, newRunID) }, nil
-	case "remove_run":
-		return func(p *project.Project) ([]project.Event, error) { return p.RemoveRun(c.RunID, newRunID) }, nil
-	case "reorder_runs":
-		return func(p *project.Project) ([]project.Event, error) { return p.Reorder(c.Order) }, nil
-	case "change_inputs":
-		if len(c.Fields) == 0 {
-			return nil, badRequestf("change_inputs needs the changed fields")
-		}
-		return func(p *project.Project) ([]project.Event, error) { return p.ChangeInputs(c.RunID, c.Fields) }, nil
-	case "change_notes":
-		if c.Notes == nil {
-			return nil, badRequestf("change_notes needs notes")
-		}
-		return func(p *project.Project) ([]project.Event, error) { return p.ChangeNotes(c.RunID, *c.Notes) }, nil
-	case "reset_run":
-		return func(p *project.Project) ([]project.Event, error) { return p.Reset(c.RunID) }, nil
-	case "change_details":
-		return func(p *project.Project) ([]project.Event, error) {
-			return p.ChangeDetails(c.Details, project.Settings{RainfallUnits: c.RainfallUnits, DefaultRainfall: c.DefaultRainfall}, p.Notes)
-		}, nil
-	}
-	return nil, badRequestf("Unknown command %q", c.Type)
-}
-
 func (s *Server) projectCommand(w http.ResponseWriter, r *http.Request) {
 	var c editCommand
 	if err := decode(w, r, &c); err != nil {
 		s.fail(w, r, err)
 		return
 	}
-	newRunID := projects.NewID()
-	decide, err := c.decide(newRunID)
-	if err != nil {
-		s.fail(w, r, err)
-		return
-	}
-	me := currentUser(r)
-	id := chi.URLParam(r, "id")
-	p, err := s.projects.Execute(r.Context(), id, -1, actor(r), func(p *project.Project) ([]project.Event, error) {
-		if p.Owner != me.ID {
-			return nil, &project.NotFoundError{What: "project", ID: id}
-		}
-		return decide(p)
+	p, newRunID, err := s.projects.EditProject(r.Context(), actorOf(r), chi.URLParam(r, "id"), usecase.Edit{
+		Type: c.Type, RunID: c.RunID, Name: c.Name, Fields: c.Fields, Notes: c.Notes, Order: c.Order, Details: c.Details,
+		Settings: project.Settings{RainfallUnits: c.RainfallUnits, DefaultRainfall: c.DefaultRainfall},
 	})
 	if err != nil {
 		s.fail(w, r, err)
 		return
 	}
-	ans := editAnswer{ID: p.ID, Version: p.Version, Runs: runStates(p)}
-	if _, ok := p.Run(newRunID); ok {
-		ans.RunID = newRunID
-	}
-	writeJSON(w, http.StatusOK, ans)
+	writeJSON(w, http.StatusOK, editAnswer{ID: p.ID, Version: p.Version, RunID: newRunID, Runs: runStates(p)})
 }

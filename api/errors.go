@@ -5,15 +5,12 @@ import (
 	"errors"
 	"log/slog"
 	"net/http"
+	"strconv"
 	"strings"
 
-	"draindesign/api/projects"
 	"draindesign/domain/account"
 	"draindesign/domain/catalogue"
-	"draindesign/domain/design"
-	"draindesign/domain/project"
-	"draindesign/domain/rainfall"
-	"draindesign/domain/storage"
+	"draindesign/domain/fault"
 	"draindesign/eventstore"
 
 	"github.com/go-chi/chi/v5/middleware"
@@ -30,21 +27,12 @@ type errorBody struct {
 	Error string `json:"error"`
 }
 
-type notFound struct{ msg string }
+func badRequestf(format string, a ...any) error { return fault.New(fault.BadInput, format, a...) }
 
-func (e *notFound) Error() string { return e.msg }
-
-type forbidden struct{ msg string }
-
-func (e *forbidden) Error() string { return e.msg }
-
-type unauthorized struct{ msg string }
-
-func (e *unauthorized) Error() string { return e.msg }
-
-type tooMany struct{ msg string }
-
-func (e *tooMany) Error() string { return e.msg }
+func notFound(msg string) error     { return &fault.Error{K: fault.NotFound, Message: msg} }
+func forbidden(msg string) error    { return &fault.Error{K: fault.Forbidden, Message: msg} }
+func unauthorized(msg string) error { return &fault.Error{K: fault.Unauthenticated, Message: msg} }
+func tooMany(msg string) error      { return &fault.Error{K: fault.Limit, Message: msg} }
 
 func writeJSON(w http.ResponseWriter, status int, v any) {
 	w.Header().Set("Content-Type", "application/json")
@@ -52,102 +40,57 @@ func writeJSON(w http.ResponseWriter, status int, v any) {
 	_ = json.NewEncoder(w).Encode(v)
 }
 
-// writeError is the one place where errors become HTTP answers. Anything it
-// does not recognise is a server fault: logged in full, answered in general.
+var statusOf = map[fault.Kind]int{
+	fault.BadInput:        http.StatusBadRequest,
+	fault.TooLarge:        http.StatusRequestEntityTooLarge,
+	fault.Unauthenticated: http.StatusUnauthorized,
+	fault.Forbidden:       http.StatusForbidden,
+	fault.NotFound:        http.StatusNotFound,
+	fault.Conflict:        http.StatusConflict,
+	fault.Limit:           http.StatusTooManyRequests,
+}
+
+// writeError is the one place where errors become HTTP answers: the kind
+// gives the status, the error its message and any extra fields. Anything
+// without a kind is a server fault: logged in full, answered in general.
 func writeError(w http.ResponseWriter, r *http.Request, log *slog.Logger, err error) {
-	var (
-		bad  *badRequest
-		nf   *notFound
-		fb   *forbidden
-		un   *unauthorized
-		many *tooMany
-		pv   *project.ValidationError
-		pnf  *project.NotFoundError
-		pfb  *project.ForbiddenError
-		av   *account.ValidationError
-		afb  *account.ForbiddenError
-		dv   *design.ValidationError
-		dl   *design.LengthMismatchError
-		dc   *design.CalculationError
-		dd   *design.DecodeError
-		cnf  *catalogue.NotFoundError
-		creq *catalogue.RequestError
-		cun  *catalogue.UnavailableError
-		rout *rainfall.OutsideError
-		rin  *rainfall.InputError
-		sin  *storage.InputError
-	)
-	switch {
-	case errors.As(err, &av):
-		// Per-field errors as the registration form reads them, plus one
-		// readable sentence for any client that reads only "error".
-		body := map[string]any{"error": av.Error()}
-		for f, msgs := range av.Fields {
-			body[f] = msgs
-		}
-		writeJSON(w, http.StatusBadRequest, body)
-	case errors.As(err, &bad):
-		writeJSON(w, http.StatusBadRequest, errorBody{bad.msg})
-	case errors.As(err, &pv):
-		writeJSON(w, http.StatusBadRequest, errorBody{pv.Message})
-	case errors.As(err, &dv):
-		// The field at fault, and in a shared calculation the run.
-		body := map[string]any{"error": dv.Message}
-		if dv.Field != "" {
-			body["field"] = dv.Field
-		}
-		if run := failedRun(err); run != "" {
-			body["run"] = run
-		}
-		writeJSON(w, http.StatusBadRequest, body)
-	case errors.As(err, &dl):
-		// The client sets its lengthsNotMatching flag from lengthDoNotMatch.
-		writeJSON(w, http.StatusBadRequest, map[string]any{
-			"error": dl.Error(), "lengthDoNotMatch": true, "short": dl.Short(), "difference_m": dl.DifferenceM(),
-		})
-	case errors.As(err, &dc):
-		body := map[string]any{"error": dc.Message}
-		if run := failedRun(err); run != "" {
-			body["run"] = run
-		}
-		writeJSON(w, http.StatusBadRequest, body)
-	case errors.As(err, &dd):
-		writeJSON(w, http.StatusBadRequest, errorBody{dd.Message})
-	case errors.As(err, &cnf), errors.As(err, &creq), errors.As(err, &cun):
-		// Catalogue look-ups answer for their query parameters.
-		writeJSON(w, http.StatusBadRequest, errorBody{strings.TrimPrefix(err.Error(), "catalogue: ")})
-	case errors.As(err, &rout):
-		// Worded for the designer: outside the UK, or in the sea.
-		writeJSON(w, http.StatusBadRequest, errorBody{rout.Error()})
-	case errors.As(err, &rin):
-		writeJSON(w, http.StatusBadRequest, map[string]any{"error": rin.Field + " " + rin.Reason, "field": rin.Field})
-	case errors.As(err, &sin):
-		writeJSON(w, http.StatusBadRequest, map[string]any{"error": sin.Error(), "field": sin.Field})
-	case errors.As(err, &un):
-		writeJSON(w, http.StatusUnauthorized, errorBody{un.msg})
-	case errors.As(err, &fb):
-		writeJSON(w, http.StatusForbidden, errorBody{fb.msg})
-	case errors.As(err, &pfb):
-		writeJSON(w, http.StatusForbidden, errorBody{pfb.Reason})
-	case errors.As(err, &afb):
-		writeJSON(w, http.StatusForbidden, errorBody{afb.Reason})
-	case errors.As(err, &nf):
-		writeJSON(w, http.StatusNotFound, errorBody{nf.msg})
-	case errors.As(err, &pnf):
-		writeJSON(w, http.StatusNotFound, errorBody{errNoProject.msg})
-	case errors.Is(err, account.ErrNotFound), errors.Is(err, account.ErrDeleted):
-		writeJSON(w, http.StatusNotFound, errorBody{"No such user"})
-	case errors.As(err, &many):
-		writeJSON(w, http.StatusTooManyRequests, errorBody{many.msg})
-	case errors.Is(err, projects.ErrStale):
-		writeJSON(w, http.StatusConflict, errorBody{projects.ErrStale.Error()})
-	case errors.Is(err, eventstore.ErrConflict):
-		writeJSON(w, http.StatusConflict, errorBody{"Someone else changed this at the same time; please try again"})
-	default:
+	kind, msg := classify(err)
+	status, known := statusOf[kind]
+	if !known {
 		log.Error("request failed", "method", r.Method, "path", r.URL.Path, "err", err,
 			"request_id", middleware.GetReqID(r.Context()))
 		writeJSON(w, http.StatusInternalServerError, errorBody{msgServerError})
+		return
 	}
+	body := fault.DetailsOf(err)
+	body["error"] = msg
+	if wait := fault.RetryAfter(err); kind == fault.Limit && wait > 0 {
+		w.Header().Set("Retry-After", strconv.Itoa(int((wait+999_999_999)/1_000_000_000)))
+	}
+	writeJSON(w, status, body)
+}
+
+// classify gives the kind and user text of err, including the few errors
+// of packages that do not speak in kinds.
+func classify(err error) (fault.Kind, string) {
+	if k := fault.Of(err); k != fault.Internal {
+		return k, fault.Message(err)
+	}
+	var (
+		cnf  *catalogue.NotFoundError
+		creq *catalogue.RequestError
+		cun  *catalogue.UnavailableError
+	)
+	switch {
+	case errors.As(err, &cnf), errors.As(err, &creq), errors.As(err, &cun):
+		// Catalogue look-ups answer for their query parameters.
+		return fault.BadInput, strings.TrimPrefix(err.Error(), "catalogue: ")
+	case errors.Is(err, account.ErrNotFound), errors.Is(err, account.ErrDeleted):
+		return fault.NotFound, "No such user"
+	case errors.Is(err, eventstore.ErrConflict):
+		return fault.Conflict, "Someone else changed this at the same time; please try again"
+	}
+	return fault.Internal, ""
 }
 
 func (s *Server) fail(w http.ResponseWriter, r *http.Request, err error) {

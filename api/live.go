@@ -7,6 +7,7 @@ import (
 	"sync"
 	"time"
 
+	"draindesign/domain/fault"
 	"draindesign/domain/project"
 	"draindesign/eventstore"
 
@@ -38,6 +39,9 @@ type liveEvent struct {
 	Order     []string                    `json:"order"`
 }
 
+// hiddenProject is what a subscriber hears of a project it may not see.
+var hiddenProject = &project.NotFoundError{What: "project"}
+
 type liveError struct {
 	Type    string `json:"type"` // error
 	Project string `json:"project,omitempty"`
@@ -52,7 +56,7 @@ const (
 var upgrader = websocket.Upgrader{ReadBufferSize: 4096, WriteBufferSize: 16384}
 
 func (s *Server) websocket(w http.ResponseWriter, r *http.Request) {
-	me := currentUser(r)
+	me := actorOf(r)
 	conn, err := upgrader.Upgrade(w, r, nil)
 	if err != nil {
 		return // Upgrade has answered the client
@@ -81,14 +85,9 @@ func (s *Server) websocket(w http.ResponseWriter, r *http.Request) {
 			if stop, ok := subs[req.Project]; ok {
 				stop()
 			}
-			p, err := s.projects.Load(ctx, req.Project)
-			if err == nil {
-				if canRead, _ := access(me, p); !canRead {
-					err = &project.NotFoundError{What: "project", ID: req.Project}
-				}
-			}
+			_, err := s.projects.Readable(ctx, me, req.Project, "")
 			if err != nil {
-				send(ctx, out, liveError{Type: "error", Project: req.Project, Error: errNoProject.msg})
+				send(ctx, out, liveError{Type: "error", Project: req.Project, Error: fault.Message(hiddenProject)})
 				continue
 			}
 			subCtx, stop := context.WithCancel(ctx)
@@ -151,7 +150,7 @@ func liveWriter(conn *websocket.Conn, out <-chan any, cancel context.CancelFunc)
 // follow sends the project's events after version from until ctx ends.
 func (s *Server) follow(ctx context.Context, id string, from int64, out chan<- any) {
 	stream := project.Stream(id)
-	p, err := s.projects.LoadAt(ctx, id, from)
+	p, err := s.projects.Replay(ctx, id, from)
 	if err != nil || from == 0 {
 		p = &project.Project{}
 	}

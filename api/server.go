@@ -12,9 +12,8 @@ import (
 	"strings"
 	"time"
 
-	"draindesign/api/accounts"
 	"draindesign/api/mail"
-	"draindesign/api/projects"
+	"draindesign/api/usecase"
 	"draindesign/eventstore"
 	"draindesign/projections"
 
@@ -30,6 +29,9 @@ type Config struct {
 	Feed   *projections.Feed
 	// Appended is called after every append (the relay's Notify).
 	Appended func()
+	// Skipped is told of each stored event of a type this build does not
+	// know, skipped while loading an aggregate.
+	Skipped func(stream, eventType string)
 	Mail     mail.Sender
 	// Secret signs confirmation and reset links.
 	Secret []byte
@@ -44,8 +46,8 @@ type Config struct {
 // Server holds the API's collaborators.
 type Server struct {
 	cfg      Config
-	accounts *accounts.Service
-	projects *projects.Service
+	accounts *usecase.Accounts
+	projects *usecase.Projects
 	sessions *sessions
 	logins   *throttle
 	log      *slog.Logger
@@ -62,11 +64,14 @@ func New(ctx context.Context, cfg Config) (http.Handler, error) {
 	if cfg.Appended == nil {
 		cfg.Appended = func() {}
 	}
+	uc := usecase.Config{Store: cfg.Store, DB: cfg.DB, Runner: cfg.Runner, Appended: cfg.Appended,
+		Skipped: cfg.Skipped, Now: cfg.Now, Logger: cfg.Logger}
+	sess := &sessions{db: cfg.DB, now: cfg.Now}
 	s := &Server{
 		cfg:      cfg,
-		accounts: &accounts.Service{Store: cfg.Store, Appended: cfg.Appended, Now: cfg.Now},
-		projects: &projects.Service{Store: cfg.Store, Appended: cfg.Appended, Now: cfg.Now},
-		sessions: &sessions{db: cfg.DB, now: cfg.Now},
+		accounts: usecase.NewAccounts(uc, sess, cfg.Secret),
+		projects: usecase.NewProjects(uc),
+		sessions: sess,
 		logins:   newThrottle(5, 15*time.Minute, cfg.Now),
 		log:      cfg.Logger,
 	}
@@ -108,6 +113,7 @@ func (s *Server) routes(r chi.Router) {
 		r.Post("/drainage/load/", s.load)
 		r.Get("/drainage/load/{key}/", s.loadRun)
 		r.Post("/drainage/share/", s.share)
+		r.Post("/drainage/unshare/", s.unshare)
 		r.Delete("/drainage/delete/", s.deleteProject)
 		r.Get("/drainage/shared_projects/", s.sharedProjects)
 		r.Post("/projects/", s.createProject)
@@ -140,7 +146,7 @@ func (s *Server) routes(r chi.Router) {
 		})
 	})
 	r.NotFound(func(w http.ResponseWriter, r *http.Request) {
-		s.fail(w, r, &notFound{"No such call: " + r.Method + " " + r.URL.Path})
+		s.fail(w, r, notFound("No such call: " + r.Method + " " + r.URL.Path))
 	})
 	r.MethodNotAllowed(func(w http.ResponseWriter, r *http.Request) {
 		writeJSON(w, http.StatusMethodNotAllowed, errorBody{Error: r.Method + " is not allowed on " + r.URL.Path})

@@ -115,8 +115,8 @@ func (s *sessions) end(ctx context.Context, token string) error {
 	return err
 }
 
-// endAll closes every session of a user (blocked, deleted, password changed).
-func (s *sessions) endAll(ctx context.Context, userID string) error {
+// EndAll closes every session of a user (blocked, deleted, password changed).
+func (s *sessions) EndAll(ctx context.Context, userID string) error {
 	_, err := s.db.Exec(ctx, `DELETE FROM sessions WHERE user_id = ?`, userID)
 	return err
 }

@@ -31,37 +31,33 @@ func (s *Server) staffUserProjects(w http.ResponseWriter, r *http.Request) {
 	writeJSON(w, http.StatusOK, items)
 }
 
-// staffAction applies a staff command to the user in the path; the domain
+// staffAction runs a staff use case on the user in the path; the domain
 // decides whether the acting staff member may.
-func (s *Server) staffAction(w http.ResponseWriter, r *http.Request, cmd func(a *account.Account, by account.Actor) ([]account.Event, error)) {
-	me := currentUser(r)
-	id := chi.URLParam(r, "id")
-	a, err := s.accounts.Execute(r.Context(), id, me.ID, func(a *account.Account) ([]account.Event, error) {
-		return cmd(a, me.Actor())
-	})
+func (s *Server) staffAction(w http.ResponseWriter, r *http.Request, act func(r *http.Request, id string) (*account.Account, error)) {
+	a, err := act(r, chi.URLParam(r, "id"))
 	if err != nil {
 		s.fail(w, r, err)
 		return
-	}
-	if a.CanLogIn() != nil && a.Confirmed {
-		if err := s.sessions.endAll(r.Context(), a.ID); err != nil {
-			s.fail(w, r, err)
-			return
-		}
 	}
 	writeJSON(w, http.StatusOK, map[string]any{"id": a.ID, "blocked": a.Blocked, "group": a.Group, "deleted": a.Deleted})
 }
 
 func (s *Server) staffBlock(w http.ResponseWriter, r *http.Request) {
-	s.staffAction(w, r, func(a *account.Account, by account.Actor) ([]account.Event, error) { return a.Block(by, s.cfg.Now()) })
+	s.staffAction(w, r, func(r *http.Request, id string) (*account.Account, error) {
+		return s.accounts.Block(r.Context(), actorOf(r), id)
+	})
 }
 
 func (s *Server) staffUnblock(w http.ResponseWriter, r *http.Request) {
-	s.staffAction(w, r, func(a *account.Account, by account.Actor) ([]account.Event, error) { return a.Unblock(by, s.cfg.Now()) })
+	s.staffAction(w, r, func(r *http.Request, id string) (*account.Account, error) {
+		return s.accounts.Unblock(r.Context(), actorOf(r), id)
+	})
 }
 
 func (s *Server) staffDelete(w http.ResponseWriter, r *http.Request) {
-	s.staffAction(w, r, func(a *account.Account, by account.Actor) ([]account.Event, error) { return a.Delete(by, s.cfg.Now()) })
+	s.staffAction(w, r, func(r *http.Request, id string) (*account.Account, error) {
+		return s.accounts.DeleteUser(r.Context(), actorOf(r), id)
+	})
 }
 
 func (s *Server) staffGroup(w http.ResponseWriter, r *http.Request) {
@@ -77,8 +73,8 @@ func (s *Server) staffGroup(w http.ResponseWriter, r *http.Request) {
 		s.fail(w, r, badRequestf("Unknown permission group %q", in.Group))
 		return
 	}
-	s.staffAction(w, r, func(a *account.Account, by account.Actor) ([]account.Event, error) {
-		return a.ChangeGroup(by, g, s.cfg.Now())
+	s.staffAction(w, r, func(r *http.Request, id string) (*account.Account, error) {
+		return s.accounts.ChangeGroup(r.Context(), actorOf(r), id, g)
 	})
 }
 

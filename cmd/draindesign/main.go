@@ -15,7 +15,7 @@ import (
 	"syscall"
 	"time"
 
-	"draindesign/api/accounts"
+	"draindesign/api/usecase"
 	"draindesign/cmd/draindesign/app"
 	"draindesign/domain/account"
 	"draindesign/eventstore/postgres"
@@ -175,15 +175,9 @@ func addUser(ctx context.Context, args []string, out io.Writer) error {
 	}
 	defer store.Close()
 	defer db.Close()
-	svc := &accounts.Service{Store: store}
-	a, err := svc.Register(ctx, in, g, "")
+	svc := usecase.NewAccounts(usecase.Config{Store: store}, nil, nil)
+	a, err := svc.AddUser(ctx, usecase.Actor{}, in, g)
 	if err != nil {
-		return err
-	}
-	// An account made by an operator needs no e-mail round trip.
-	if _, err := svc.Execute(ctx, a.ID, a.ID, func(a *account.Account) ([]account.Event, error) {
-		return a.ConfirmEmail(time.Now())
-	}); err != nil {
 		return err
 	}
 	fmt.Fprintf(out, "user %s created in group %s (id %s)\n", a.Username, g, a.ID)

@@ -100,13 +100,22 @@ func Of(err error) Kind {
 	return Internal
 }
 
+// Worded errors have a text for users that differs from their Error(),
+// which is written for logs.
+type Worded interface {
+	UserMessage() string
+}
+
 // Message is the user-facing text of the first kinded error in err's chain.
 func Message(err error) string {
 	var k Kinded
-	if errors.As(err, &k) {
-		return k.Error()
+	if !errors.As(err, &k) {
+		return ""
 	}
-	return ""
+	if w, ok := k.(Worded); ok {
+		return w.UserMessage()
+	}
+	return k.Error()
 }
 
 // DetailsOf merges the details of every detailed error in err's chain,

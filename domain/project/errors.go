@@ -28,3 +28,12 @@ type ForbiddenError struct{ Reason string }
 
 func (e *ForbiddenError) Error() string    { return e.Reason }
 func (e *ForbiddenError) Kind() fault.Kind { return fault.Forbidden }
+
+// UserMessage says the same for a project that does not exist and one the
+// asker may not see, so nobody learns which projects exist.
+func (e *NotFoundError) UserMessage() string {
+	if e.What == "project" {
+		return "The project could not be loaded: it does not exist or you have no access to it"
+	}
+	return "No such " + e.What + " in this project"
+}

@@ -162,6 +162,12 @@ var decoders = map[string]func() Event{
 	"project.sharing_stopped":    func() Event { return &SharingStopped{} },
 }
 
+// KnownType says whether typ is an event type this build knows.
+func KnownType(typ string) bool {
+	_, ok := decoders[typ]
+	return ok
+}
+
 // Encode gives an event's stored type name and JSON body.
 func Encode(e Event) (string, []byte, error) {
 	data, err := json.Marshal(e)

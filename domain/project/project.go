@@ -184,3 +184,10 @@ func reorder(runs []*Run, ids []string) []*Run {
 	}
 	return out
 }
+
+// SetVersion places the project at a stream version: loading skips events
+// of types this build does not know, which still count in the stream.
+func (p *Project) SetVersion(v int64) { p.Version = v }
+
+// StreamVersion is the stream version the project stands at.
+func (p *Project) StreamVersion() int64 { return p.Version }

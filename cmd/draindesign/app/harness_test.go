@@ -20,7 +20,7 @@ import (
 	"testing/fstest"
 	"time"
 
-	"draindesign/api/accounts"
+	"draindesign/api/usecase"
 	"draindesign/domain/account"
 	"draindesign/eventstore/pgtest"
 )
@@ -217,17 +217,11 @@ func (p *product) signUp(t *testing.T, name string) *user {
 // and logs it in.
 func (p *product) staff(t *testing.T, name string, g account.Group) *user {
 	t.Helper()
-	svc := &accounts.Service{Store: p.Store}
+	svc := usecase.NewAccounts(usecase.Config{Store: p.Store}, nil, nil)
 	in := account.RegisterInput{}
 	b, _ := json.Marshal(registration(name))
 	_ = json.Unmarshal(b, &in)
-	a, err := svc.Register(context.Background(), in, g, "")
-	if err != nil {
-		t.Fatal(err)
-	}
-	if _, err := svc.Execute(context.Background(), a.ID, a.ID, func(a *account.Account) ([]account.Event, error) {
-		return a.ConfirmEmail(time.Now())
-	}); err != nil {
+	if _, err := svc.AddUser(context.Background(), usecase.Actor{}, in, g); err != nil {
 		t.Fatal(err)
 	}
 	u := p.newUser(t)

@@ -1,0 +1,354 @@
+package usecase
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"time"
+
+	"draindesign/domain/account"
+	"draindesign/domain/fault"
+	"draindesign/eventstore"
+	"draindesign/eventstore/aggregate"
+
+	"github.com/google/uuid"
+)
+
+// Sessions ends sessions when an account may no longer use them.
+type Sessions interface {
+	EndAll(ctx context.Context, userID string) error
+}
+
+// Accounts are the use cases of accounts.
+type Accounts struct {
+	repo     *aggregate.Repository[*account.Account, account.Event]
+	store    eventstore.Store
+	sessions Sessions
+	secret   []byte
+	now      func() time.Time
+}
+
+// NewAccounts builds the account use cases. secret signs the mailed
+// confirmation and reset links.
+func NewAccounts(cfg Config, sessions Sessions, secret []byte) *Accounts {
+	cfg = cfg.withDefaults()
+	return &Accounts{
+		repo: &aggregate.Repository[*account.Account, account.Event]{
+			Store: cfg.Store, Codec: accountCodec{}, Stream: account.Stream,
+			New:      func() *account.Account { return &account.Account{} },
+			Missing:  func(string) error { return account.ErrNotFound },
+			Appended: cfg.Appended, Skipped: cfg.Skipped, NewID: NewID, Now: cfg.Now,
+		},
+		store: cfg.Store, sessions: sessions, secret: secret, now: cfg.Now,
+	}
+}
+
+func (u *Accounts) clock() time.Time { return u.now().UTC() }
+
+// Load rebuilds an account; account.ErrNotFound if there is none.
+func (u *Accounts) Load(ctx context.Context, id string) (*account.Account, error) {
+	if id == "" {
+		return nil, account.ErrNotFound
+	}
+	a, err := u.repo.Load(ctx, id)
+	if err != nil {
+		return nil, err
+	}
+	if a.ID == "" {
+		return nil, fmt.Errorf("load account %s: %w", id, account.ErrInvalidEventFlow)
+	}
+	return a, nil
+}
+
+func (u *Accounts) update(ctx context.Context, by Actor, id string, decide func(*account.Account) ([]account.Event, error)) (*account.Account, error) {
+	if id == "" {
+		return nil, account.ErrNotFound
+	}
+	return u.repo.Update(ctx, id, -1, by.meta(), nil, decide)
+}
+
+// Reservations make uniqueness across streams a matter of one stream's
+// expected version: claiming a name is appending to its stream.
+const (
+	typeClaimed  = "reservation.claimed"
+	typeReleased = "reservation.released"
+)
+
+type reservation struct {
+	UserID string `json:"user_id"`
+}
+
+func usernameStream(name string) string { return "username-" + account.UsernameKey(name) }
+func emailStream(email string) string   { return "email-" + account.EmailKey(email) }
+
+var errTaken = errors.New("taken")
+
+// claim takes a reserved key for userID; errTaken if someone holds it.
+func (u *Accounts) claim(ctx context.Context, stream string, by Actor, userID string) error {
+	evs, err := u.store.ReadStream(ctx, stream, 1, 0)
+	if err != nil {
+		return fmt.Errorf("read reservation %s: %w", stream, err)
+	}
+	if len(evs) > 0 && evs[len(evs)-1].Type == typeClaimed {
+		return errTaken
+	}
+	err = u.reserve(ctx, stream, eventstore.Exactly(int64(len(evs))), typeClaimed, by, userID)
+	if errors.Is(err, eventstore.ErrConflict) {
+		return errTaken
+	}
+	return err
+}
+
+func (u *Accounts) release(ctx context.Context, stream string, by Actor, userID string) error {
+	v, err := u.store.StreamVersion(ctx, stream)
+	if err != nil {
+		return err
+	}
+	return u.reserve(ctx, stream, eventstore.Exactly(v), typeReleased, by, userID)
+}
+
+func (u *Accounts) reserve(ctx context.Context, stream string, expected eventstore.ExpectedVersion, typ string, by Actor, userID string) error {
+	data, err := json.Marshal(reservation{UserID: userID})
+	if err != nil {
+		return err
+	}
+	meta := by.meta()
+	if meta.UserID == "" {
+		meta.UserID = userID
+	}
+	_, err = u.store.Append(ctx, stream, expected, eventstore.NewEvent{
+		ID: NewID(), Type: typ, Data: data,
+		Metadata: eventstore.Metadata{Author: meta.UserID, CorrelationID: meta.CorrelationID, CausationID: meta.CausationID, Time: u.clock()},
+	})
+	return err
+}
+
+// holder is the user id holding a reservation, or "".
+func (u *Accounts) holder(ctx context.Context, stream string) (string, error) {
+	evs, err := u.store.ReadStream(ctx, stream, 1, 0)
+	if err != nil {
+		return "", fmt.Errorf("read reservation %s: %w", stream, err)
+	}
+	if len(evs) == 0 || evs[len(evs)-1].Type != typeClaimed {
+		return "", nil
+	}
+	var r reservation
+	if err := json.Unmarshal(evs[len(evs)-1].Data, &r); err != nil {
+		return "", fmt.Errorf("read reservation %s: %w", stream, err)
+	}
+	return r.UserID, nil
+}
+
+// ByUsername finds an account by username (case-insensitive).
+func (u *Accounts) ByUsername(ctx context.Context, username string) (*account.Account, error) {
+	return u.byReservation(ctx, usernameStream(username))
+}
+
+// ByEmail finds an account by e-mail address (case-insensitive).
+func (u *Accounts) ByEmail(ctx context.Context, email string) (*account.Account, error) {
+	return u.byReservation(ctx, emailStream(email))
+}
+
+func (u *Accounts) byReservation(ctx context.Context, stream string) (*account.Account, error) {
+	id, err := u.holder(ctx, stream)
+	if err != nil {
+		return nil, err
+	}
+	if id == "" {
+		return nil, account.ErrNotFound
+	}
+	return u.Load(ctx, id)
+}
+
+// Register creates an account in group, speaking lang (a product language
+// code; empty keeps the default). The form is validated before the
+// password is hashed, and the username and e-mail are claimed before the
+// account stream is written, so two racing registrations cannot both win.
+func (u *Accounts) Register(ctx context.Context, by Actor, in account.RegisterInput, group account.Group, lang string) (*account.Account, error) {
+	if err := in.Validate(); err != nil {
+		return nil, err
+	}
+	hash, err := account.HashPassword(in.Password)
+	if err != nil {
+		return nil, fmt.Errorf("register: %w", err)
+	}
+	if in.ID == "" {
+		in.ID = uuid.NewString()
+	}
+	evs, err := account.Register(in, hash, u.clock())
+	if err != nil {
+		return nil, err
+	}
+	if reg, ok := evs[0].(account.Registered); ok {
+		if group != "" {
+			reg.Group = group
+		}
+		if account.ValidLanguage(lang) {
+			reg.Language = lang
+		}
+		evs[0] = reg
+	}
+	in = in.Normalized()
+	if err := u.claim(ctx, usernameStream(in.Username), by, in.ID); errors.Is(err, errTaken) {
+		return nil, account.FieldError("username", account.MsgUsernameTaken)
+	} else if err != nil {
+		return nil, err
+	}
+	if err := u.claim(ctx, emailStream(in.Email), by, in.ID); err != nil {
+		if rerr := u.release(ctx, usernameStream(in.Username), by, in.ID); rerr != nil {
+			return nil, fmt.Errorf("release username after failed registration: %w", rerr)
+		}
+		if errors.Is(err, errTaken) {
+			return nil, account.FieldError("email", account.MsgEmailTaken)
+		}
+		return nil, err
+	}
+	meta := by.meta()
+	if meta.UserID == "" {
+		meta.UserID = in.ID // a registration is the new user's own act
+	}
+	return u.repo.Create(ctx, in.ID, meta, evs)
+}
+
+// ConfirmEmail confirms the address a mailed link was sent to.
+func (u *Accounts) ConfirmEmail(ctx context.Context, by Actor, uid, token string) error {
+	_, err := u.update(ctx, u.self(by, uid), uid, func(a *account.Account) ([]account.Event, error) {
+		if err := a.CheckConfirmationToken(u.secret, token, u.clock()); err != nil {
+			return nil, err
+		}
+		return a.ConfirmEmail(u.clock())
+	})
+	return err
+}
+
+// self is an anonymous actor acting on their own account (a mailed link).
+func (u *Accounts) self(by Actor, uid string) Actor {
+	if by.User == nil {
+		by.User = &account.Account{ID: uid}
+	}
+	return by
+}
+
+// ConfirmationToken is the token of the link that confirms a's address.
+func (u *Accounts) ConfirmationToken(a *account.Account) string {
+	return a.ConfirmationToken(u.secret, u.clock())
+}
+
+// RequestReset records a password reset request for the account with that
+// address and answers it with the link token; (nil, "", nil) when there is
+// nothing to send (no such account, too soon, blocked or deleted), which
+// the caller must answer exactly like a sent mail.
+func (u *Accounts) RequestReset(ctx context.Context, by Actor, email string) (*account.Account, string, error) {
+	a, err := u.ByEmail(ctx, email)
+	if errors.Is(err, account.ErrNotFound) {
+		return nil, "", nil
+	}
+	if err != nil {
+		return nil, "", err
+	}
+	a, err = u.update(ctx, u.self(by, a.ID), a.ID, func(a *account.Account) ([]account.Event, error) {
+		return a.RequestReset(u.clock())
+	})
+	if errors.Is(err, account.ErrResetTooSoon) || errors.Is(err, account.ErrDeleted) || errors.Is(err, account.ErrBlocked) {
+		return nil, "", nil
+	}
+	if err != nil {
+		return nil, "", err
+	}
+	return a, a.ResetToken(u.secret, u.clock()), nil
+}
+
+// ResetPassword sets a new password through a mailed reset link and ends
+// every session of the account.
+func (u *Accounts) ResetPassword(ctx context.Context, by Actor, uid, token, new1, new2 string) error {
+	if err := account.ValidateNewPassword(new1, new2); err != nil {
+		return err
+	}
+	hash, err := account.HashPassword(new1)
+	if err != nil {
+		return err
+	}
+	_, err = u.update(ctx, u.self(by, uid), uid, func(a *account.Account) ([]account.Event, error) {
+		if err := a.CheckResetToken(u.secret, token, u.clock()); err != nil {
+			return nil, err
+		}
+		return a.ResetPassword(hash, u.clock())
+	})
+	if errors.Is(err, account.ErrTokenInvalid) || errors.Is(err, account.ErrNotFound) || errors.Is(err, account.ErrDeleted) {
+		return account.FieldError("token", "The link is invalid, probably because it has already been used. Please request a new password reset.")
+	}
+	if err != nil {
+		return err
+	}
+	return u.sessions.EndAll(ctx, uid)
+}
+
+// ChangeSettings changes the actor's own settings.
+func (u *Accounts) ChangeSettings(ctx context.Context, by Actor, in account.SettingsInput) (*account.Account, error) {
+	return u.update(ctx, by, by.userID(), func(a *account.Account) ([]account.Event, error) {
+		return a.ChangeSettings(in, u.clock())
+	})
+}
+
+// ChangeCountry changes the actor's own country, where the group allows.
+func (u *Accounts) ChangeCountry(ctx context.Context, by Actor, iso string) (*account.Account, error) {
+	return u.update(ctx, by, by.userID(), func(a *account.Account) ([]account.Event, error) {
+		return a.ChangeCountry(iso, u.clock())
+	})
+}
+
+// staff runs a staff action on the account id; the domain decides whether
+// the acting staff member may. An account that can no longer log in loses
+// its sessions at once (and with them its live streams).
+func (u *Accounts) staff(ctx context.Context, by Actor, id string, act func(a *account.Account, staff account.Actor, now time.Time) ([]account.Event, error)) (*account.Account, error) {
+	if by.User == nil || !account.CanAccessStaff(by.User.Group) {
+		return nil, fault.New(fault.Forbidden, "Only staff may do this")
+	}
+	a, err := u.update(ctx, by, id, func(a *account.Account) ([]account.Event, error) {
+		return act(a, by.User.Actor(), u.clock())
+	})
+	if err != nil {
+		return nil, err
+	}
+	if a.CanLogIn() != nil && a.Confirmed {
+		if err := u.sessions.EndAll(ctx, a.ID); err != nil {
+			return nil, err
+		}
+	}
+	return a, nil
+}
+
+// Block stops the account from logging in.
+func (u *Accounts) Block(ctx context.Context, by Actor, id string) (*account.Account, error) {
+	return u.staff(ctx, by, id, (*account.Account).Block)
+}
+
+// Unblock lifts a block.
+func (u *Accounts) Unblock(ctx context.Context, by Actor, id string) (*account.Account, error) {
+	return u.staff(ctx, by, id, (*account.Account).Unblock)
+}
+
+// ChangeGroup moves the account to another permission group.
+func (u *Accounts) ChangeGroup(ctx context.Context, by Actor, id string, to account.Group) (*account.Account, error) {
+	return u.staff(ctx, by, id, func(a *account.Account, staff account.Actor, now time.Time) ([]account.Event, error) {
+		return a.ChangeGroup(staff, to, now)
+	})
+}
+
+// DeleteUser closes the account for good.
+func (u *Accounts) DeleteUser(ctx context.Context, by Actor, id string) (*account.Account, error) {
+	return u.staff(ctx, by, id, (*account.Account).Delete)
+}
+
+// AddUser is an operator creating a confirmed account in group (the
+// `users add` command): no e-mail round trip.
+func (u *Accounts) AddUser(ctx context.Context, by Actor, in account.RegisterInput, group account.Group) (*account.Account, error) {
+	a, err := u.Register(ctx, by, in, group, "")
+	if err != nil {
+		return nil, err
+	}
+	return u.update(ctx, u.self(by, a.ID), a.ID, func(a *account.Account) ([]account.Event, error) {
+		return a.ConfirmEmail(u.clock())
+	})
+}

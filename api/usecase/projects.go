@@ -1,0 +1,463 @@
+package usecase
+
+import (
+	"context"
+	"log/slog"
+	"strconv"
+	"strings"
+	"time"
+
+	"draindesign/domain/fault"
+	"draindesign/domain/project"
+	"draindesign/eventstore"
+	"draindesign/eventstore/aggregate"
+	"draindesign/projections"
+	"draindesign/projections/projectlist"
+
+	"github.com/google/uuid"
+)
+
+// Config is what the use cases need from the process.
+type Config struct {
+	Store eventstore.Store
+	DB    *projections.DB
+	// Runner gives read-your-writes: a use case that wrote waits until this
+	// instance's read models show the write. Nil skips the wait.
+	Runner *projections.Runner
+	// Appended is told after every append (the relay's Notify).
+	Appended func()
+	// Skipped is told of each stored event of a type this build does not
+	// know, skipped while loading an aggregate.
+	Skipped func(stream, eventType string)
+	// Verify recalculates a saved run's summary from its inputs; nil keeps
+	// the domain's own rule.
+	Now    func() time.Time
+	Logger *slog.Logger
+}
+
+// NewID makes ids for projects, runs and share links: time-ordered, so
+// index inserts stay at the end.
+func NewID() string { return uuid.Must(uuid.NewV7()).String() }
+
+// Projects are the use cases of projects.
+type Projects struct {
+	repo   *aggregate.Repository[*project.Project, project.Event]
+	db     *projections.DB
+	runner *projections.Runner
+	now    func() time.Time
+	log    *slog.Logger
+}
+
+// NewProjects builds the project use cases.
+func NewProjects(cfg Config) *Projects {
+	cfg = cfg.withDefaults()
+	return &Projects{
+		repo: &aggregate.Repository[*project.Project, project.Event]{
+			Store: cfg.Store, Codec: projectCodec{}, Stream: project.Stream,
+			New:      func() *project.Project { return &project.Project{} },
+			Missing:  func(id string) error { return &project.NotFoundError{What: "project", ID: id} },
+			Appended: cfg.Appended, Skipped: cfg.Skipped, NewID: NewID, Now: cfg.Now,
+		},
+		db: cfg.DB, runner: cfg.Runner, now: cfg.Now, log: cfg.Logger,
+	}
+}
+
+func (c Config) withDefaults() Config {
+	if c.Now == nil {
+		c.Now = time.Now
+	}
+	if c.Logger == nil {
+		c.Logger = slog.Default()
+	}
+	return c
+}
+
+func (u *Projects) clock() time.Time { return u.now().UTC() }
+
+// hidden answers alike for a project that does not exist and one the
+// actor may not see or change.
+func hidden(id string) error { return &project.NotFoundError{What: "project", ID: id} }
+
+// writable is the guard of every change: only who may write the project
+// learns anything about it, its version included.
+func writable(a Actor, id string) func(*project.Project) error {
+	return func(p *project.Project) error {
+		if !p.CanWrite(a.Viewer("")) {
+			return hidden(id)
+		}
+		return nil
+	}
+}
+
+// update runs a change on a project the actor may write, then waits for
+// the read models.
+func (u *Projects) update(ctx context.Context, a Actor, id string, expected int64, decide func(*project.Project) ([]project.Event, error)) (*project.Project, error) {
+	if a.User == nil {
+		return nil, hidden(id)
+	}
+	guard := writable(a, id)
+	p, err := u.repo.Update(ctx, id, expected, a.meta(), guard, decide)
+	if err != nil {
+		return nil, err
+	}
+	u.settle(ctx, p)
+	return p, nil
+}
+
+// settle waits until this instance's read models show the project at its
+// new version, so the list the client asks for next includes the change.
+func (u *Projects) settle(ctx context.Context, p *project.Project) {
+	if u.runner == nil {
+		return
+	}
+	if err := u.runner.WaitForStream(ctx, project.Stream(p.ID), p.Version); err != nil {
+		u.log.Warn("read models behind after write", "project", p.ID, "err", err)
+	}
+}
+
+// create starts a project owned by the actor, filled by then's events in
+// the same atomic append.
+func (u *Projects) create(ctx context.Context, a Actor, then func(*project.Project) ([]project.Event, error)) (*project.Project, error) {
+	if a.User == nil {
+		return nil, fault.New(fault.Unauthenticated, "Please log in")
+	}
+	id := NewID()
+	evs := project.New(id, a.User.ID, a.User.Username, a.User.Country, u.clock())
+	p := project.FromEvents(evs)
+	more, err := then(p)
+	if err != nil {
+		return nil, err
+	}
+	p, err = u.repo.Create(ctx, id, a.meta(), append(evs, more...))
+	if err != nil {
+		return nil, err
+	}
+	u.settle(ctx, p)
+	return p, nil
+}
+
+// CreateDraft opens a new project with Run 1, for live editing.
+func (u *Projects) CreateDraft(ctx context.Context, a Actor) (*project.Project, string, error) {
+	runID := NewID()
+	p, err := u.create(ctx, a, func(p *project.Project) ([]project.Event, error) { return p.AddRun(runID) })
+	return p, runID, err
+}
+
+// Save is a save from the save dialog.
+type Save struct {
+	// ProjectID is empty for a first save (or save as new).
+	ProjectID string
+	// Version is the version the client loaded; required when saving over
+	// an existing project, so an old tab cannot overwrite newer work.
+	Version           *int64
+	Content           project.Content
+	ShareWithProvider bool
+}
+
+// SaveProject brings the project to the saved content. It answers the
+// project and its run ids in the order of the content's runs.
+func (u *Projects) SaveProject(ctx context.Context, a Actor, in Save) (*project.Project, []string, error) {
+	if a.User == nil {
+		return nil, nil, hidden(in.ProjectID)
+	}
+	by := project.SaveBy{UserID: a.User.ID, UserName: a.User.Username, ShareWithProvider: in.ShareWithProvider, At: u.clock()}
+	var runIDs []string
+	decide := func(p *project.Project) ([]project.Event, error) {
+		evs, ids, err := p.Save(in.Content, by, NewID)
+		runIDs = ids
+		return evs, err
+	}
+	if in.ProjectID == "" {
+		p, err := u.create(ctx, a, decide)
+		return p, runIDs, err
+	}
+	if in.Version == nil || *in.Version < 1 {
+		return nil, nil, fault.New(fault.BadInput, `Field "version" is required when saving over an existing project: the version you loaded`)
+	}
+	p, err := u.update(ctx, a, in.ProjectID, *in.Version, decide)
+	return p, runIDs, err
+}
+
+// Share gives the project a share link (once; later calls give the same).
+func (u *Projects) Share(ctx context.Context, a Actor, id string) (string, error) {
+	var shareID string
+	_, err := u.update(ctx, a, id, -1, func(p *project.Project) ([]project.Event, error) {
+		evs, sid, err := p.ShareByLink(NewID())
+		shareID = sid
+		return evs, err
+	})
+	return shareID, err
+}
+
+// StopSharing withdraws the share link; the old link opens nothing.
+func (u *Projects) StopSharing(ctx context.Context, a Actor, id string) error {
+	_, err := u.update(ctx, a, id, -1, func(p *project.Project) ([]project.Event, error) { return p.StopSharing() })
+	return err
+}
+
+// Delete removes the project from its owner's list; admins still see it.
+func (u *Projects) Delete(ctx context.Context, a Actor, id string) error {
+	_, err := u.update(ctx, a, id, -1, func(p *project.Project) ([]project.Event, error) { return p.Delete(u.clock()) })
+	return err
+}
+
+// Edit is one live edit of the design screen.
+type Edit struct {
+	Type     string
+	RunID    string
+	Name     string
+	Fields   project.Inputs
+	Notes    *string
+	Order    []string
+	Details  project.Details
+	Settings project.Settings
+}
+
+func (c Edit) decide(newRunID string, now time.Time) (func(*project.Project) ([]project.Event, error), error) {
+	switch c.Type {
+	case "add_run":
+		return func(p *project.Project) ([]project.Event, error) { return p.AddRun(newRunID) }, nil
+	case "rename_run":
+		return func(p *project.Project) ([]project.Event, error) { return p.Rename(c.RunID, c.Name) }, nil
+	case "duplicate_run":
+		return func(p *project.Project) ([]project.Event, error) { return p.Duplicate(c.RunID, newRunID) }, nil
+	case "remove_run":
+		return func(p *project.Project) ([]project.Event, error) { return p.RemoveRun(c.RunID, newRunID) }, nil
+	case "reorder_runs":
+		return func(p *project.Project) ([]project.Event, error) { return p.Reorder(c.Order) }, nil
+	case "change_inputs":
+		if len(c.Fields) == 0 {
+			return nil, fault.New(fault.BadInput, "change_inputs needs the changed fields")
+		}
+		return func(p *project.Project) ([]project.Event, error) { return p.ChangeInputs(c.RunID, c.Fields) }, nil
+	case "change_notes":
+		if c.Notes == nil {
+			return nil, fault.New(fault.BadInput, "change_notes needs notes")
+		}
+		return func(p *project.Project) ([]project.Event, error) { return p.ChangeNotes(c.RunID, *c.Notes) }, nil
+	case "reset_run":
+		return func(p *project.Project) ([]project.Event, error) { return p.Reset(c.RunID) }, nil
+	case "change_details":
+		return func(p *project.Project) ([]project.Event, error) {
+			return p.ChangeDetails(c.Details, c.Settings, p.Notes)
+		}, nil
+	}
+	return nil, fault.New(fault.BadInput, "Unknown command %q", c.Type)
+}
+
+// EditProject applies one live edit. It answers the project and the id of
+// a run the edit created, if any.
+func (u *Projects) EditProject(ctx context.Context, a Actor, id string, c Edit) (*project.Project, string, error) {
+	newRunID := NewID()
+	decide, err := c.decide(newRunID, u.clock())
+	if err != nil {
+		return nil, "", err
+	}
+	p, err := u.update(ctx, a, id, -1, decide)
+	if err != nil {
+		return nil, "", err
+	}
+	if _, ok := p.Run(newRunID); !ok {
+		newRunID = ""
+	}
+	return p, newRunID, nil
+}
+
+// CheckRun makes sure a calculation naming a project run may record in it:
+// the actor may write the project and the run is in it.
+func (u *Projects) CheckRun(ctx context.Context, a Actor, projectID, runID string) error {
+	if projectID == "" && runID == "" {
+		return nil
+	}
+	if projectID == "" || runID == "" {
+		return fault.New(fault.BadInput, "A calculation of a project's run needs both project_id and run_id")
+	}
+	p, err := u.repo.Load(ctx, projectID)
+	if err != nil {
+		return err
+	}
+	if err := writable(a, projectID)(p); err != nil {
+		return err
+	}
+	if _, ok := p.Run(runID); !ok {
+		return &project.NotFoundError{What: "run", ID: runID}
+	}
+	return nil
+}
+
+// Outcome is a calculation made on the server, to record in the run.
+type Outcome struct {
+	ProjectID, RunID string
+	Inputs           project.Inputs
+	// Summary is the successful result; empty when Failure is set.
+	Summary project.Summary
+	Failure string
+}
+
+// RecordCalculation appends the outcome of a project run's calculation.
+func (u *Projects) RecordCalculation(ctx context.Context, a Actor, o Outcome) error {
+	if o.ProjectID == "" {
+		return nil
+	}
+	_, err := u.update(ctx, a, o.ProjectID, -1, func(p *project.Project) ([]project.Event, error) {
+		if o.Failure != "" {
+			return p.RecordFailure(o.RunID, o.Inputs, o.Failure)
+		}
+		return p.RecordCalculation(o.RunID, o.Inputs, o.Summary)
+	})
+	return err
+}
+
+// OpenBy names the one identifier a load gives.
+type OpenBy struct {
+	ShareID, SupportID, SuperID, ID string
+}
+
+// Opened is a project as a load shows it to the actor.
+type Opened struct {
+	Project *project.Project
+	// Editable: the actor may save over it.
+	Editable bool
+	// ShareID is the share link it was opened through, if any: run keys and
+	// the live stream carry it, never the bare id.
+	ShareID string
+}
+
+// Open loads a project through one identifier, checking the right that
+// identifier needs: a share id opens the project it was issued for (read
+// only), a support id opens a project shared with the provider for provider
+// staff, a super id opens any project, deleted ones too, for admins, and a
+// bare id opens what the actor may read.
+func (u *Projects) Open(ctx context.Context, a Actor, by OpenBy) (Opened, error) {
+	given := 0
+	for _, v := range []string{by.ShareID, by.SupportID, by.SuperID, by.ID} {
+		if v != "" {
+			given++
+		}
+	}
+	if given != 1 {
+		return Opened{}, fault.New(fault.BadInput, "Give exactly one of shareID, supportID, superID or id")
+	}
+	id, shareID := by.ID, ""
+	var err error
+	switch {
+	case by.ShareID != "":
+		shareID = by.ShareID
+		id, err = u.lookup(projectlist.ByShareID(ctx, u.db, by.ShareID))
+	case by.SupportID != "":
+		n, perr := strconv.ParseInt(by.SupportID, 10, 64)
+		if perr != nil {
+			return Opened{}, fault.New(fault.BadInput, "supportID must be a number")
+		}
+		id, err = u.lookup(projectlist.BySupportID(ctx, u.db, n))
+	case by.SuperID != "":
+		id = by.SuperID
+	}
+	if err != nil {
+		return Opened{}, err
+	}
+	p, err := u.Readable(ctx, a, id, shareID)
+	if err != nil {
+		return Opened{}, err
+	}
+	if p.Deleted && by.SuperID == "" {
+		return Opened{}, hidden(id)
+	}
+	if len(p.Runs) == 0 {
+		return Opened{}, fault.New(fault.BadInput, "No runs in project!")
+	}
+	return Opened{Project: p, Editable: p.CanWrite(a.Viewer("")), ShareID: shareID}, nil
+}
+
+func (u *Projects) lookup(id string, found bool, err error) (string, error) {
+	if err == nil && !found {
+		err = hidden("")
+	}
+	return id, err
+}
+
+// Readable loads a project the actor may read, presenting shareID if the
+// project was opened through a share link.
+func (u *Projects) Readable(ctx context.Context, a Actor, id, shareID string) (*project.Project, error) {
+	if id == "" || a.User == nil {
+		return nil, hidden(id)
+	}
+	p, err := u.repo.Load(ctx, id)
+	if err != nil {
+		return nil, err
+	}
+	if !p.CanRead(a.Viewer(shareID)) {
+		return nil, hidden(id)
+	}
+	return p, nil
+}
+
+// Share keys name a run of a project opened through a share link:
+// "share:<share id>.<run id>"; other keys are "<project id>.<run id>".
+const shareKeyPrefix = "share:"
+
+// RunKey is the schedule key a load gives for a run.
+func (o Opened) RunKey(runID string) string {
+	if o.ShareID != "" {
+		return shareKeyPrefix + o.ShareID + "." + runID
+	}
+	return o.Project.ID + "." + runID
+}
+
+// OpenRun loads one run by its schedule key.
+func (u *Projects) OpenRun(ctx context.Context, a Actor, key string) (*project.Run, error) {
+	head, runID, ok := strings.Cut(key, ".")
+	if !ok || head == "" || runID == "" {
+		return nil, fault.New(fault.BadInput, "A load key is a project id and a run id joined by a dot")
+	}
+	id, shareID := head, ""
+	if s, isShare := strings.CutPrefix(head, shareKeyPrefix); isShare {
+		shareID = s
+		var err error
+		if id, err = u.lookup(projectlist.ByShareID(ctx, u.db, s)); err != nil {
+			return nil, err
+		}
+	}
+	p, err := u.Readable(ctx, a, id, shareID)
+	if err != nil {
+		return nil, err
+	}
+	run, found := p.Run(runID)
+	if !found {
+		return nil, &project.NotFoundError{What: "run", ID: runID}
+	}
+	return run, nil
+}
+
+// History is a project's timeline as support replays it.
+type History struct {
+	Project *project.Project
+	// At is the project as it stood after event AtVersion, when asked.
+	At *project.Project
+}
+
+// Timeline loads the project for its timeline, and as it stood at version
+// at (0: not asked). Owners, admins and provider staff (for projects shared
+// with the provider) may replay; share-link holders may not.
+func (u *Projects) Timeline(ctx context.Context, a Actor, id string, at int64) (History, error) {
+	p, err := u.Readable(ctx, a, id, "")
+	if err != nil {
+		return History{}, err
+	}
+	h := History{Project: p}
+	if at != 0 {
+		if at < 1 || at > p.Version {
+			return History{}, fault.New(fault.BadInput, "version must be a number from 1 to %d", p.Version)
+		}
+		if h.At, err = u.repo.LoadAt(ctx, id, at); err != nil {
+			return History{}, err
+		}
+	}
+	return h, nil
+}
+
+// Replay rebuilds a project as it stood at version (0: latest) for a live
+// stream whose subscriber passed Readable; it checks no access itself.
+func (u *Projects) Replay(ctx context.Context, id string, version int64) (*project.Project, error) {
+	return u.repo.LoadAt(ctx, id, version)
+}

@@ -1,0 +1,214 @@
+// Package aggregate is the one generic repository every aggregate is loaded
+// and changed through: load the stream, let the domain decide, append the
+// decided events at the version it decided on, with the actor, correlation
+// and causation ids in their metadata. A concurrent writer is a conflict,
+// never a lost write; a command that did not name a version is re-decided
+// on a fresh load.
+package aggregate
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"time"
+
+	"draindesign/domain/fault"
+	"draindesign/eventstore"
+)
+
+// Root is an aggregate as the repository needs it: events move it on, and
+// the repository tells it the stream version it stands at (which counts
+// events of types this build does not know, skipped while loading).
+type Root[E any] interface {
+	Apply(E)
+	SetVersion(int64)
+	StreamVersion() int64
+}
+
+// Codec turns an aggregate's events into stored ones and back.
+type Codec[E any] interface {
+	Encode(E) (eventstore.NewEvent, error)
+	// Decode gives the event, or an error matching ErrUnknownType for an
+	// event type this build does not know (skipped and counted).
+	Decode(eventstore.Event) (E, error)
+}
+
+// ErrUnknownType marks an event type the codec does not know.
+var ErrUnknownType = errors.New("unknown event type")
+
+// Actor is who acts, for the events' metadata.
+type Actor struct {
+	UserID        string
+	CorrelationID string
+	CausationID   string
+}
+
+// DefaultMaxEventBytes bounds one stored event: a whole project save of
+// many runs is written as many events, each well under this.
+const DefaultMaxEventBytes = 256 << 10
+
+// Repository loads and changes aggregates of one kind.
+type Repository[A Root[E], E any] struct {
+	Store  eventstore.Store
+	Codec  Codec[E]
+	Stream func(id string) string
+	// New makes the empty aggregate events are applied to.
+	New func() A
+	// Missing is the error for a stream with no events.
+	Missing func(id string) error
+	// Appended is told after each successful append.
+	Appended func()
+	// Skipped is told of each event of an unknown type while loading.
+	Skipped func(stream, eventType string)
+	// MaxEventBytes bounds one event's data (0: DefaultMaxEventBytes).
+	MaxEventBytes int
+	NewID         func() string
+	Now           func() time.Time
+}
+
+// ErrStale says the caller decided on an older version than the stored one.
+var ErrStale = &fault.Error{K: fault.Conflict, Message: "The project was changed elsewhere since you loaded it; load it again before saving"}
+
+// Load rebuilds the aggregate from its whole stream.
+func (r *Repository[A, E]) Load(ctx context.Context, id string) (A, error) {
+	return r.LoadAt(ctx, id, 0)
+}
+
+// LoadAt rebuilds the aggregate as it stood at stream version (0: latest).
+func (r *Repository[A, E]) LoadAt(ctx context.Context, id string, version int64) (A, error) {
+	agg := r.New()
+	limit := 0
+	if version > 0 {
+		limit = int(version)
+	}
+	stream := r.Stream(id)
+	evs, err := r.Store.ReadStream(ctx, stream, 1, limit)
+	if err != nil {
+		return agg, fmt.Errorf("load %s: %w", stream, err)
+	}
+	if len(evs) == 0 {
+		return agg, r.Missing(id)
+	}
+	for _, stored := range evs {
+		if err := r.apply(agg, stored); err != nil {
+			return agg, fmt.Errorf("load %s at version %d: %w", stream, stored.Version, err)
+		}
+	}
+	return agg, nil
+}
+
+// apply folds one stored event into agg, skipping unknown types.
+func (r *Repository[A, E]) apply(agg A, stored eventstore.Event) error {
+	e, err := r.Codec.Decode(stored)
+	switch {
+	case errors.Is(err, ErrUnknownType):
+		if r.Skipped != nil {
+			r.Skipped(stored.Stream, stored.Type)
+		}
+	case err != nil:
+		return err
+	default:
+		agg.Apply(e)
+	}
+	agg.SetVersion(stored.Version)
+	return nil
+}
+
+// Decide is a command's decision on a loaded aggregate.
+type Decide[A any, E any] func(A) ([]E, error)
+
+// Update loads, guards, decides and appends. guard (may be nil) runs first,
+// so a caller without the right learns nothing, not even the version. With
+// expected >= 0 the caller decided on that version (a save from a client
+// tab) and any other is ErrStale; with expected < 0 the command is
+// re-decided on a fresh load when another writer got in first.
+func (r *Repository[A, E]) Update(ctx context.Context, id string, expected int64, by Actor, guard func(A) error, decide Decide[A, E]) (A, error) {
+	for attempt := 0; ; attempt++ {
+		agg, err := r.Load(ctx, id)
+		if err != nil {
+			return agg, err
+		}
+		if guard != nil {
+			if err := guard(agg); err != nil {
+				return agg, err
+			}
+		}
+		if expected >= 0 && agg.StreamVersion() != expected {
+			return agg, ErrStale
+		}
+		evs, err := decide(agg)
+		if err != nil || len(evs) == 0 {
+			return agg, err
+		}
+		err = r.Append(ctx, id, eventstore.Exactly(agg.StreamVersion()), by, evs)
+		if errors.Is(err, eventstore.ErrConflict) {
+			if expected >= 0 {
+				return agg, ErrStale
+			}
+			if attempt < 3 {
+				continue
+			}
+		}
+		if err != nil {
+			return agg, err
+		}
+		r.applyNew(agg, evs)
+		return agg, nil
+	}
+}
+
+// Create starts a new stream with evs, decided on an empty aggregate.
+func (r *Repository[A, E]) Create(ctx context.Context, id string, by Actor, evs []E) (A, error) {
+	agg := r.New()
+	if err := r.Append(ctx, id, eventstore.NoStream, by, evs); err != nil {
+		return agg, err
+	}
+	r.applyNew(agg, evs)
+	return agg, nil
+}
+
+func (r *Repository[A, E]) applyNew(agg A, evs []E) {
+	v := agg.StreamVersion()
+	for _, e := range evs {
+		agg.Apply(e)
+		v++
+		agg.SetVersion(v)
+	}
+}
+
+// Append encodes and appends events with the actor's metadata.
+func (r *Repository[A, E]) Append(ctx context.Context, id string, expected eventstore.ExpectedVersion, by Actor, evs []E) error {
+	limit := r.MaxEventBytes
+	if limit <= 0 {
+		limit = DefaultMaxEventBytes
+	}
+	meta := eventstore.Metadata{Author: by.UserID, CorrelationID: by.CorrelationID, CausationID: by.CausationID, Time: r.now()}
+	batch := make([]eventstore.NewEvent, len(evs))
+	for i, e := range evs {
+		ne, err := r.Codec.Encode(e)
+		if err != nil {
+			return err
+		}
+		if len(ne.Data) > limit {
+			return &fault.Error{K: fault.TooLarge, Message: fmt.Sprintf(
+				"This change is too large to store (%d KB; at most %d KB at a time)", len(ne.Data)>>10, limit>>10)}
+		}
+		ne.ID, ne.Metadata = r.NewID(), meta
+		batch[i] = ne
+	}
+	stream := r.Stream(id)
+	if _, err := r.Store.Append(ctx, stream, expected, batch...); err != nil {
+		return fmt.Errorf("append to %s: %w", stream, err)
+	}
+	if r.Appended != nil {
+		r.Appended()
+	}
+	return nil
+}
+
+func (r *Repository[A, E]) now() time.Time {
+	if r.Now != nil {
+		return r.Now().UTC()
+	}
+	return time.Now().UTC()
+}
