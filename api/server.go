@@ -80,7 +80,7 @@ func New(ctx context.Context, cfg Config) (http.Handler, error) {
 	}
 	r := chi.NewRouter()
 	r.Use(middleware.RequestID, middleware.RealIP, s.recoverer)
-	r.Route("/api", s.routes)
+	s.mount(r)
 	if cfg.Client != nil {
 		r.Handle("/*", spa(cfg.Client))
 	}
@@ -88,6 +88,9 @@ func New(ctx context.Context, cfg Config) (http.Handler, error) {
 	// request is refused before any handler sees it.
 	return http.NewCrossOriginProtection().Handler(r), nil
 }
+
+// mount puts every call under /api.
+func (s *Server) mount(r chi.Router) { r.Route("/api", s.routes) }
 
 func (s *Server) routes(r chi.Router) {
 	r.Get("/health", func(w http.ResponseWriter, _ *http.Request) {
@@ -186,4 +189,20 @@ func (s *Server) recoverer(next http.Handler) http.Handler {
 		}()
 		next.ServeHTTP(w, r)
 	})
+}
+
+// Route is one call the API answers.
+type Route struct{ Method, Pattern string }
+
+// Routes lists every call registered under /api, for the authorization
+// matrix test, which fails when a call has no row.
+func Routes() ([]Route, error) {
+	r := chi.NewRouter()
+	(&Server{}).mount(r)
+	var out []Route
+	err := chi.Walk(r, func(method, route string, _ http.Handler, _ ...func(http.Handler) http.Handler) error {
+		out = append(out, Route{Method: method, Pattern: strings.TrimSuffix(strings.ReplaceAll(route, "/*/", "/"), "/*")})
+		return nil
+	})
+	return out, err
 }

@@ -229,6 +229,16 @@ func (p *product) staff(t *testing.T, name string, g account.Group) *user {
 	return u
 }
 
+// userID is the id of the account with that username.
+func (p *product) userID(t *testing.T, name string) string {
+	t.Helper()
+	a, err := usecase.NewAccounts(usecase.Config{Store: p.Store}, nil, nil).ByUsername(context.Background(), name)
+	if err != nil {
+		t.Fatalf("user %s: %v", name, err)
+	}
+	return a.ID
+}
+
 // calculatedRun is a run as the client sends it after a calculation.
 func calculatedRun(name string, length float64, saveID string) map[string]any {
 	run := map[string]any{
