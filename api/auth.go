@@ -6,8 +6,6 @@ import (
 	"net/http"
 	"net/url"
 	"strings"
-	"sync"
-	"time"
 
 	"draindesign/api/locale"
 	"draindesign/api/mail"
@@ -86,15 +84,18 @@ func (s *Server) login(w http.ResponseWriter, r *http.Request) {
 		s.fail(w, r, badRequestf("Please enter your username and password"))
 		return
 	}
-	key := account.UsernameKey(in.Username) + "|" + r.RemoteAddr
-	if wait := s.logins.blocked(key); wait > 0 {
-		s.fail(w, r, tooMany("Too many failed log-in attempts. Try again in " + wait.Round(time.Minute).String() + "."))
+	name := account.UsernameKey(in.Username)
+	wait, tried := s.logins.begin(s.clientKey(r), name)
+	if wait > 0 {
+		s.tooManyRequests(w, r, wait, "Too many failed log-in attempts. Try again in "+waitText(wait)+".")
 		return
 	}
+	failed := false
+	defer func() { tried(failed) }()
 	a, err := s.accounts.ByUsername(r.Context(), in.Username)
 	if errors.Is(err, account.ErrNotFound) {
 		account.EqualizeTiming(in.Password) // a missing user costs what a wrong password costs
-		s.logins.fail(key)
+		failed = true
 		s.fail(w, r, unauthorized(msgBadLogin))
 		return
 	}
@@ -104,7 +105,7 @@ func (s *Server) login(w http.ResponseWriter, r *http.Request) {
 	}
 	switch err := a.Authenticate(in.Password); {
 	case errors.Is(err, account.ErrBadCredentials):
-		s.logins.fail(key)
+		failed = true
 		s.fail(w, r, unauthorized(msgBadLogin))
 		return
 	case errors.Is(err, account.ErrNotConfirmed):
@@ -117,13 +118,13 @@ func (s *Server) login(w http.ResponseWriter, r *http.Request) {
 		s.fail(w, r, err)
 		return
 	}
-	s.logins.succeed(key)
+	s.logins.succeeded(name)
 	token, err := s.sessions.create(r.Context(), a.ID)
 	if err != nil {
 		s.fail(w, r, err)
 		return
 	}
-	setSessionCookie(w, r, token)
+	s.setSessionCookie(w, r, token)
 	writeJSON(w, http.StatusOK, userAnswer{a.View()})
 }
 
@@ -134,14 +135,14 @@ func (s *Server) logout(w http.ResponseWriter, r *http.Request) {
 			return
 		}
 	}
-	clearSessionCookie(w, r)
+	s.clearSessionCookie(w, r)
 	writeJSON(w, http.StatusOK, map[string]string{"detail": "Logged out"})
 }
 
 func (s *Server) refresh(w http.ResponseWriter, r *http.Request) {
 	next, id, err := s.sessions.refresh(r.Context(), sessionToken(r))
 	if errors.Is(err, errNoSession) {
-		clearSessionCookie(w, r)
+		s.clearSessionCookie(w, r)
 		s.fail(w, r, unauthorized(msgExpiredSession))
 		return
 	}
@@ -157,7 +158,7 @@ func (s *Server) refresh(w http.ResponseWriter, r *http.Request) {
 		s.fail(w, r, err)
 		return
 	}
-	setSessionCookie(w, r, next)
+	s.setSessionCookie(w, r, next)
 	writeJSON(w, http.StatusOK, userAnswer{a.View()})
 }
 
@@ -169,17 +170,10 @@ func (s *Server) countries(w http.ResponseWriter, _ *http.Request) {
 	writeJSON(w, http.StatusOK, account.Countries())
 }
 
-// publicURL is where mailed links point: the configured address, or the one
-// the request came to.
-func (s *Server) publicURL(r *http.Request) string {
-	if s.cfg.PublicURL != "" {
-		return strings.TrimSuffix(s.cfg.PublicURL, "/")
-	}
-	scheme := "http"
-	if r.TLS != nil {
-		scheme = "https"
-	}
-	return scheme + "://" + r.Host
+// publicURL is where mailed and shared links point: always the configured
+// address, never the request's Host header, which the client chooses.
+func (s *Server) publicURL(_ *http.Request) string {
+	return s.cfg.PublicURL
 }
 
 func (s *Server) register(w http.ResponseWriter, r *http.Request) {
@@ -304,57 +298,4 @@ func (s *Server) userCountry(w http.ResponseWriter, r *http.Request) {
 	}
 	v := a.View()
 	writeJSON(w, http.StatusOK, map[string]any{"country": v.Country, "user": v})
-}
-
-// throttle counts failed log-ins per key (username and address) and refuses
-// further attempts for the rest of the window once the limit is reached.
-type throttle struct {
-	mu     sync.Mutex
-	limit  int
-	window time.Duration
-	now    func() time.Time
-	fails  map[string][]time.Time
-}
-
-func newThrottle(limit int, window time.Duration, now func() time.Time) *throttle {
-	return &throttle{limit: limit, window: window, now: now, fails: map[string][]time.Time{}}
-}
-
-func (t *throttle) recent(key string) []time.Time {
-	cut := t.now().Add(-t.window)
-	kept := t.fails[key][:0]
-	for _, at := range t.fails[key] {
-		if at.After(cut) {
-			kept = append(kept, at)
-		}
-	}
-	if len(kept) == 0 {
-		delete(t.fails, key)
-		return nil
-	}
-	t.fails[key] = kept
-	return kept
-}
-
-// blocked is how long the key must still wait, 0 if it may try.
-func (t *throttle) blocked(key string) time.Duration {
-	t.mu.Lock()
-	defer t.mu.Unlock()
-	recent := t.recent(key)
-	if len(recent) < t.limit {
-		return 0
-	}
-	return recent[0].Add(t.window).Sub(t.now())
-}
-
-func (t *throttle) fail(key string) {
-	t.mu.Lock()
-	defer t.mu.Unlock()
-	t.fails[key] = append(t.recent(key), t.now())
-}
-
-func (t *throttle) succeed(key string) {
-	t.mu.Lock()
-	defer t.mu.Unlock()
-	delete(t.fails, key)
 }

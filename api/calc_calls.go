@@ -4,10 +4,12 @@ import (
 	"encoding/json"
 	"errors"
 	"io"
+	"net"
 	"net/http"
 
 	"draindesign/api/usecase"
 	"draindesign/domain/design"
+	"draindesign/domain/fault"
 	"draindesign/domain/project"
 )
 
@@ -22,8 +24,12 @@ import (
 func readBody(w http.ResponseWriter, r *http.Request) ([]byte, error) {
 	b, err := io.ReadAll(http.MaxBytesReader(w, r.Body, maxBody))
 	var big *http.MaxBytesError
-	if errors.As(err, &big) {
+	var nerr net.Error
+	switch {
+	case errors.As(err, &big):
 		return nil, badRequestf("The request body is larger than %d bytes", big.Limit)
+	case errors.As(err, &nerr) && nerr.Timeout():
+		return nil, &fault.Error{K: fault.Timeout, Message: "The request body did not arrive in time"}
 	}
 	return b, err
 }

@@ -4,8 +4,11 @@ import (
 	"encoding/json"
 	"errors"
 	"io"
+	"net"
 	"net/http"
 	"strings"
+
+	"draindesign/domain/fault"
 )
 
 // maxBody bounds every JSON request: a whole saved project with its runs
@@ -30,7 +33,10 @@ func decodeError(err error) error {
 	var syn *json.SyntaxError
 	var typ *json.UnmarshalTypeError
 	var big *http.MaxBytesError
+	var nerr net.Error
 	switch {
+	case errors.As(err, &nerr) && nerr.Timeout():
+		return &fault.Error{K: fault.Timeout, Message: "The request body did not arrive in time"}
 	case errors.Is(err, io.EOF):
 		return badRequestf("The request body is empty; a JSON object is expected")
 	case errors.Is(err, io.ErrUnexpectedEOF):

@@ -48,6 +48,7 @@ var statusOf = map[fault.Kind]int{
 	fault.NotFound:        http.StatusNotFound,
 	fault.Conflict:        http.StatusConflict,
 	fault.Limit:           http.StatusTooManyRequests,
+	fault.Timeout:         http.StatusRequestTimeout,
 }
 
 // writeError is the one place where errors become HTTP answers: the kind

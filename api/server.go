@@ -9,6 +9,7 @@ import (
 	"io/fs"
 	"log/slog"
 	"net/http"
+	"net/netip"
 	"strings"
 	"time"
 
@@ -32,12 +33,18 @@ type Config struct {
 	// Skipped is told of each stored event of a type this build does not
 	// know, skipped while loading an aggregate.
 	Skipped func(stream, eventType string)
-	Mail     mail.Sender
+	Mail    mail.Sender
 	// Secret signs confirmation and reset links.
 	Secret []byte
-	// PublicURL is the base of links in mail; empty means "from the request".
+	// PublicURL is the address people use (https://drains.example.com):
+	// the base of every mailed and shared link, and https makes the session
+	// cookie Secure. Required.
 	PublicURL string
-	Logger    *slog.Logger
+	// TrustedProxies may report the client's address in X-Forwarded-For or
+	// X-Real-IP; from any other peer those headers are ignored.
+	TrustedProxies []netip.Prefix
+	Limits         Limits
+	Logger         *slog.Logger
 	// Client is the built web client, served for every path outside /api.
 	Client fs.FS
 	Now    func() time.Time
@@ -49,8 +56,14 @@ type Server struct {
 	accounts *usecase.Accounts
 	projects *usecase.Projects
 	sessions *sessions
-	logins   *throttle
 	log      *slog.Logger
+
+	clients       clientAddrs
+	logins        *loginLimiter
+	signups       *addrRate
+	resets        *addrRate
+	heavyCalls    *heavyLimiter
+	secureCookies bool
 }
 
 // New builds the HTTP handler. It creates the sessions table if missing.
@@ -64,6 +77,13 @@ func New(ctx context.Context, cfg Config) (http.Handler, error) {
 	if cfg.Appended == nil {
 		cfg.Appended = func() {}
 	}
+	public, err := parsePublicURL(cfg.PublicURL)
+	if err != nil {
+		return nil, err
+	}
+	cfg.PublicURL = public
+	cfg.Limits = cfg.Limits.withDefaults()
+	lim := cfg.Limits
 	uc := usecase.Config{Store: cfg.Store, DB: cfg.DB, Runner: cfg.Runner, Appended: cfg.Appended,
 		Skipped: cfg.Skipped, Now: cfg.Now, Logger: cfg.Logger}
 	sess := &sessions{db: cfg.DB, now: cfg.Now}
@@ -72,14 +92,22 @@ func New(ctx context.Context, cfg Config) (http.Handler, error) {
 		accounts: usecase.NewAccounts(uc, sess, cfg.Secret),
 		projects: usecase.NewProjects(uc),
 		sessions: sess,
-		logins:   newThrottle(5, 15*time.Minute, cfg.Now),
 		log:      cfg.Logger,
+
+		clients:       clientAddrs{trusted: cfg.TrustedProxies},
+		logins:        newLoginLimiter(lim, cfg.Now),
+		signups:       newAddrRate(lim.RequestsBurst, lim.RequestsEvery, cfg.Now),
+		resets:        newAddrRate(lim.RequestsBurst, lim.RequestsEvery, cfg.Now),
+		heavyCalls:    newHeavyLimiter(lim.HeavyPerUser, lim.HeavyTotal),
+		secureCookies: strings.HasPrefix(public, "https://"),
 	}
 	if err := s.sessions.setup(ctx); err != nil {
 		return nil, err
 	}
 	r := chi.NewRouter()
-	r.Use(middleware.RequestID, middleware.RealIP, s.recoverer)
+	// No RealIP: the client's address comes from clientKey, which believes
+	// forwarding headers only from trusted proxies.
+	r.Use(middleware.RequestID, s.recoverer)
 	s.mount(r)
 	if cfg.Client != nil {
 		r.Handle("/*", spa(cfg.Client))
@@ -99,10 +127,10 @@ func (s *Server) routes(r chi.Router) {
 	r.Post("/auth/login/", s.login)
 	r.Post("/auth/logout/", s.logout)
 	r.Post("/auth/token/refresh/", s.refresh)
-	r.Post("/auth/password/reset/", s.resetRequest)
+	r.With(s.limitResets).Post("/auth/password/reset/", s.resetRequest)
 	r.Post("/auth/password/reset/confirm/", s.resetConfirm)
 	r.Get("/auth/confirm/", s.confirmEmail)
-	r.Post("/drainage/register/", s.register)
+	r.With(s.limitSignups).Post("/drainage/register/", s.register)
 	r.Get("/drainage/countries/", s.countries)
 
 	r.Group(func(r chi.Router) {
@@ -125,17 +153,17 @@ func (s *Server) routes(r chi.Router) {
 		r.Get("/ws", s.websocket)
 
 		r.Get("/drainage/product/", s.products)
-		r.Post("/drainage/calculate/", s.calculate)
-		r.Post("/drainage/calculate_shared/", s.calculateShared)
+		r.With(s.heavy).Post("/drainage/calculate/", s.calculate)
+		r.With(s.heavy).Post("/drainage/calculate_shared/", s.calculateShared)
 		r.Post("/drainage/materials/", s.materials)
 		r.Get("/drainage/endcap/with_outlet/", s.endCapsWithOutlet)
 		r.Get("/drainage/trashbox/discharges/", s.trashBoxDischarges)
 		r.Get("/drainage/channel/subproducts/", s.subProducts)
 		r.Get("/drainage/channel/", s.channels)
 
-		r.Post("/rainfall/findRainStats/", s.findRainStats)
+		r.With(s.heavy).Post("/rainfall/findRainStats/", s.findRainStats)
 		r.Post("/rainfall/updateRainStats/", s.updateRainStats)
-		r.Post("/drainage/calculate_storage/", s.calculateStorage)
+		r.With(s.heavy).Post("/drainage/calculate_storage/", s.calculateStorage)
 
 		r.Route("/staff", func(r chi.Router) {
 			r.Use(s.requireStaff)
@@ -149,7 +177,7 @@ func (s *Server) routes(r chi.Router) {
 		})
 	})
 	r.NotFound(func(w http.ResponseWriter, r *http.Request) {
-		s.fail(w, r, notFound("No such call: " + r.Method + " " + r.URL.Path))
+		s.fail(w, r, notFound("No such call: "+r.Method+" "+r.URL.Path))
 	})
 	r.MethodNotAllowed(func(w http.ResponseWriter, r *http.Request) {
 		writeJSON(w, http.StatusMethodNotAllowed, errorBody{Error: r.Method + " is not allowed on " + r.URL.Path})

@@ -121,15 +121,21 @@ func (s *sessions) EndAll(ctx context.Context, userID string) error {
 	return err
 }
 
-func setSessionCookie(w http.ResponseWriter, r *http.Request, token string) {
+// The cookie is Secure when the request came over TLS, or when the public
+// address is https: behind a proxy that ends TLS, r.TLS is nil although the
+// browser's connection is encrypted.
+func (s *Server) setSessionCookie(w http.ResponseWriter, r *http.Request, token string) {
 	http.SetCookie(w, &http.Cookie{
 		Name: cookieName, Value: token, Path: "/", HttpOnly: true, SameSite: http.SameSiteLaxMode,
-		Secure: r.TLS != nil, MaxAge: int(refreshTTL / time.Second),
+		Secure: s.secureCookies || r.TLS != nil, MaxAge: int(refreshTTL / time.Second),
 	})
 }
 
-func clearSessionCookie(w http.ResponseWriter, r *http.Request) {
-	http.SetCookie(w, &http.Cookie{Name: cookieName, Value: "", Path: "/", HttpOnly: true, SameSite: http.SameSiteLaxMode, Secure: r.TLS != nil, MaxAge: -1})
+func (s *Server) clearSessionCookie(w http.ResponseWriter, r *http.Request) {
+	http.SetCookie(w, &http.Cookie{
+		Name: cookieName, Value: "", Path: "/", HttpOnly: true, SameSite: http.SameSiteLaxMode,
+		Secure: s.secureCookies || r.TLS != nil, MaxAge: -1,
+	})
 }
 
 func sessionToken(r *http.Request) string {

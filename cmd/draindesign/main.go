@@ -9,7 +9,6 @@ import (
 	"fmt"
 	"io"
 	"net"
-	"net/http"
 	"os"
 	"os/signal"
 	"syscall"
@@ -31,7 +30,7 @@ Commands:
   users add --username U --email E --password P [--group G] [--first F --last L --company C --country ISO]
   calc [FILE|-]                               calculate a run: the body of POST /api/drainage/calculate/ in, its answer out
 
-Environment: DATABASE_URL, NATS_URL, SMTP_URL, PUBLIC_URL, SECRET_KEY_FILE (see README).
+Environment: DATABASE_URL, NATS_URL, SMTP_URL, PUBLIC_URL, TRUSTED_PROXIES, SECRET_KEY_FILE (see README).
 `
 
 func main() {
@@ -88,21 +87,25 @@ func serve(ctx context.Context, args []string, out io.Writer) error {
 		return err
 	}
 	opts := app.FromEnv(*dataDir)
+	ln, err := net.Listen("tcp", *addr)
+	if err != nil {
+		return err
+	}
+	defer ln.Close()
+	if opts.PublicURL, err = publicURL(ln.Addr(), opts.PublicURL); err != nil {
+		return err
+	}
 	a, err := app.Start(ctx, opts)
 	if err != nil {
 		return err
 	}
 	defer a.Close()
-	ln, err := net.Listen("tcp", *addr)
-	if err != nil {
-		return err
-	}
-	srv := &http.Server{Handler: a.Handler, ReadHeaderTimeout: 10 * time.Second}
+	srv := a.Server()
 	store := "embedded SQLite store in " + *dataDir
 	if opts.DatabaseURL != "" {
 		store = "PostgreSQL"
 	}
-	fmt.Fprintf(out, "draindesign is running at http://%s (%s)\n", ln.Addr(), store)
+	fmt.Fprintf(out, "draindesign is running at http://%s (%s); links point to %s\n", ln.Addr(), store, opts.PublicURL)
 	if opts.SMTPURL == "" {
 		fmt.Fprintf(out, "Sign up in the browser: the confirmation e-mail is written to %s/mail and its link is printed here.\n", *dataDir)
 	}
@@ -117,6 +120,20 @@ func serve(ctx context.Context, args []string, out io.Writer) error {
 	shutdown, cancel := context.WithTimeout(context.Background(), 10*time.Second)
 	defer cancel()
 	return srv.Shutdown(shutdown)
+}
+
+// publicURL is the configured public address, or on a loopback address
+// the listening one: mailed links are never built from a request's Host
+// header, so a server reachable from elsewhere must be told its address.
+func publicURL(listening net.Addr, configured string) (string, error) {
+	if configured != "" {
+		return configured, nil
+	}
+	if tcp, ok := listening.(*net.TCPAddr); ok && tcp.IP.IsLoopback() {
+		return "http://" + tcp.String(), nil
+	}
+	return "", fmt.Errorf("PUBLIC_URL is required when listening on %s, beyond loopback: set it to the address people open "+
+		"(for example PUBLIC_URL=https://drains.example.com); mailed and shared links are built only from it", listening)
 }
 
 func rebuild(ctx context.Context, args []string, out io.Writer) error {

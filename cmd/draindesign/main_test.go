@@ -3,6 +3,9 @@ package main
 import (
 	"bytes"
 	"context"
+	"io"
+	"net"
+	"net/netip"
 	"strings"
 	"testing"
 )
@@ -37,5 +40,47 @@ func TestCommands(t *testing.T) {
 		if err != nil || !strings.Contains(out.String(), tc.wantOut) {
 			t.Errorf("%v: %v, output %q, want %q", tc.args, err, out.String(), tc.wantOut)
 		}
+	}
+}
+
+// serve never builds links from a request's Host: on loopback the public
+// address defaults to the listening one; beyond loopback it must be set.
+func TestServePublicURL(t *testing.T) {
+	tcp := func(s string) net.Addr { return net.TCPAddrFromAddrPort(netip.MustParseAddrPort(s)) }
+	cases := []struct {
+		listen     net.Addr
+		configured string
+		want       string
+		wantErr    string
+	}{
+		{tcp("127.0.0.1:8080"), "", "http://127.0.0.1:8080", ""},
+		{tcp("[::1]:8080"), "", "http://[::1]:8080", ""},
+		{tcp("0.0.0.0:8080"), "", "", "PUBLIC_URL is required when listening on 0.0.0.0:8080"},
+		{tcp("[::]:8080"), "", "", "PUBLIC_URL is required"},
+		{tcp("192.0.2.10:80"), "", "", "PUBLIC_URL is required"},
+		{tcp("0.0.0.0:8080"), "https://drains.example.com", "https://drains.example.com", ""},
+	}
+	for _, tc := range cases {
+		got, err := publicURL(tc.listen, tc.configured)
+		if tc.wantErr != "" {
+			if err == nil || !strings.Contains(err.Error(), tc.wantErr) {
+				t.Errorf("%s: %q %v, want error %q", tc.listen, got, err, tc.wantErr)
+			}
+			continue
+		}
+		if err != nil || got != tc.want {
+			t.Errorf("%s %q: %q %v, want %q", tc.listen, tc.configured, got, err, tc.want)
+		}
+	}
+}
+
+// Listening beyond loopback without PUBLIC_URL, serve refuses to start and
+// says why.
+func TestServeRefusesWithoutPublicURL(t *testing.T) {
+	t.Setenv("PUBLIC_URL", "")
+	t.Setenv("DATABASE_URL", "")
+	err := run(context.Background(), []string{"serve", "--addr", "0.0.0.0:0", "--data-dir", t.TempDir()}, io.Discard)
+	if err == nil || !strings.Contains(err.Error(), "PUBLIC_URL is required") {
+		t.Fatalf("serve on all addresses without PUBLIC_URL: %v", err)
 	}
 }

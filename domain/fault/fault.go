@@ -32,6 +32,8 @@ const (
 	Conflict
 	// Limit is a rate or concurrency limit; RetryAfter may say when to retry.
 	Limit
+	// Timeout is a request that did not arrive in time.
+	Timeout
 )
 
 func (k Kind) String() string {
@@ -50,6 +52,8 @@ func (k Kind) String() string {
 		return "conflict"
 	case Limit:
 		return "limit"
+	case Timeout:
+		return "timeout"
 	}
 	return "internal"
 }

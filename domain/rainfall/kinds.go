@@ -7,4 +7,4 @@ func (e *OutsideError) Kind() fault.Kind { return fault.BadInput }
 
 func (e *InputError) Kind() fault.Kind        { return fault.BadInput }
 func (e *InputError) Details() map[string]any { return map[string]any{"field": e.Field} }
-func (e *InputError) UserMessage() string { return e.Field + " " + e.Reason }
+func (e *InputError) UserMessage() string     { return e.Field + " " + e.Reason }

@@ -16,6 +16,7 @@ import (
 	"path/filepath"
 	"strings"
 	"sync"
+	"time"
 
 	"draindesign/api"
 	"draindesign/api/mail"
@@ -39,9 +40,19 @@ type Options struct {
 	// DatabaseURL selects PostgreSQL for the event store and read models.
 	DatabaseURL string
 	// NATSURL selects NATS JetStream as the transport between instances.
-	NATSURL   string
-	SMTPURL   string
+	NATSURL string
+	SMTPURL string
+	// PublicURL is the address people use; required (serve defaults it on
+	// loopback).
 	PublicURL string
+	// TrustedProxies is the comma-separated addresses and CIDR prefixes of
+	// proxies whose X-Forwarded-For is believed (TRUSTED_PROXIES).
+	TrustedProxies string
+	// Limits bound what one client may ask; zero fields take the defaults.
+	Limits api.Limits
+	// Timeouts bound how long one connection may take; zero fields take
+	// the defaults.
+	Timeouts Timeouts
 	// SecretKeyFile holds the key that signs mailed links; default
 	// <DataDir>/secret.key, created on first start.
 	SecretKeyFile string
@@ -55,7 +66,38 @@ func FromEnv(dataDir string) Options {
 	return Options{
 		DataDir: dataDir, DatabaseURL: os.Getenv("DATABASE_URL"), NATSURL: os.Getenv("NATS_URL"),
 		SMTPURL: os.Getenv("SMTP_URL"), PublicURL: os.Getenv("PUBLIC_URL"), SecretKeyFile: os.Getenv("SECRET_KEY_FILE"),
+		TrustedProxies: os.Getenv("TRUSTED_PROXIES"),
 	}
+}
+
+// Timeouts of the HTTP server. A client that sends its headers or body
+// slowly, or never reads the answer, holds a connection and a goroutine
+// only this long. The WebSocket is not cut by them: net/http clears the
+// deadlines when the connection is hijacked and the live stream keeps its
+// own (pings and a read deadline).
+type Timeouts struct {
+	// ReadHeader bounds reading the request line and headers (10 s).
+	ReadHeader time.Duration
+	// Read bounds reading a whole request, body included (30 s): every
+	// body here is a JSON document of at most a few megabytes.
+	Read time.Duration
+	// Write bounds the time from the end of the request headers to the end
+	// of the answer (2 minutes): above the longest calculation.
+	Write time.Duration
+	// Idle bounds a kept-alive connection between requests (2 minutes).
+	Idle time.Duration
+}
+
+func (t Timeouts) withDefaults() Timeouts {
+	for _, f := range []struct {
+		v *time.Duration
+		d time.Duration
+	}{{&t.ReadHeader, 10 * time.Second}, {&t.Read, 30 * time.Second}, {&t.Write, 2 * time.Minute}, {&t.Idle, 2 * time.Minute}} {
+		if *f.v <= 0 {
+			*f.v = f.d
+		}
+	}
+	return t
 }
 
 // App is the assembled product.
@@ -66,9 +108,10 @@ type App struct {
 	Handler http.Handler
 	Mail    mail.Sender
 
-	cancel  context.CancelFunc
-	closers []func() error
-	wg      sync.WaitGroup
+	timeouts Timeouts
+	cancel   context.CancelFunc
+	closers  []func() error
+	wg       sync.WaitGroup
 }
 
 // Projections are every read model, in the order they are kept up to date.
@@ -111,7 +154,11 @@ func Start(ctx context.Context, o Options) (*App, error) {
 	if o.Logger == nil {
 		o.Logger = slog.Default()
 	}
-	a := &App{}
+	a := &App{timeouts: o.Timeouts.withDefaults()}
+	proxies, err := api.ParseTrustedProxies(o.TrustedProxies)
+	if err != nil {
+		return nil, fmt.Errorf("TRUSTED_PROXIES: %w", err)
+	}
 	ok := false
 	defer func() {
 		if !ok {
@@ -176,7 +223,7 @@ func Start(ctx context.Context, o Options) (*App, error) {
 	}
 	a.Handler, err = api.New(ctx, api.Config{
 		Store: store, DB: db, Runner: runner, Feed: feed, Appended: relay.Notify, Mail: sender,
-		Secret: secret, PublicURL: o.PublicURL, Logger: o.Logger, Client: client,
+		Secret: secret, PublicURL: o.PublicURL, TrustedProxies: proxies, Limits: o.Limits, Logger: o.Logger, Client: client,
 	})
 	if err != nil {
 		return nil, err
@@ -227,6 +274,14 @@ func secretKey(o Options) ([]byte, error) {
 		return nil, fmt.Errorf("write secret key: %w", err)
 	}
 	return []byte(key), nil
+}
+
+// Server is the HTTP server to run the handler with, its timeouts set.
+func (a *App) Server() *http.Server {
+	t := a.timeouts
+	return &http.Server{
+		Handler: a.Handler, ReadHeaderTimeout: t.ReadHeader, ReadTimeout: t.Read, WriteTimeout: t.Write, IdleTimeout: t.Idle,
+	}
 }
 
 // Close stops delivery and closes everything, newest first.

@@ -54,11 +54,20 @@ func start(t *testing.T, opts Options) *product {
 	t.Helper()
 	opts.Client = testClient
 	opts.Logger = slog.New(slog.NewTextHandler(os.Stderr, &slog.HandlerOptions{Level: slog.LevelWarn}))
+	// Listen first, so that the public address (the base of mailed links)
+	// is the test server's own, as serve makes it on loopback.
+	srv := httptest.NewUnstartedServer(nil)
+	if opts.PublicURL == "" {
+		opts.PublicURL = "http://" + srv.Listener.Addr().String()
+	}
 	a, err := Start(context.Background(), opts)
 	if err != nil {
+		srv.Close()
 		t.Fatalf("start: %v", err)
 	}
-	p := &product{App: a, opts: opts, srv: httptest.NewServer(a.Handler)}
+	srv.Config = a.Server()
+	srv.Start()
+	p := &product{App: a, opts: opts, srv: srv}
 	t.Cleanup(p.stop)
 	return p
 }

@@ -1,0 +1,147 @@
+package api
+
+import (
+	"math"
+	"net/http"
+	"runtime"
+	"strconv"
+	"sync"
+	"time"
+)
+
+// Limits bound what one client may ask of the server. Zero fields take the
+// defaults below (see docs/decisions.md, "Limits on clients").
+type Limits struct {
+	// LoginAddressFailures failed log-ins from one client address within
+	// LoginWindow make that address wait until the oldest falls out (10 in
+	// 15 minutes): one address guessing across many accounts.
+	LoginAddressFailures int
+	LoginWindow          time.Duration
+	// LoginFreeFailures failed log-ins on one account, from any address,
+	// come without delay (5); each later try must wait LoginBackoffBase
+	// doubled per further failure (1 s, 2 s, 4 s, ...), at most
+	// LoginBackoffMax (15 minutes). A success, or a day without failures,
+	// forgets them. The wait is never a permanent lockout.
+	LoginFreeFailures int
+	LoginBackoffBase  time.Duration
+	LoginBackoffMax   time.Duration
+	// RequestsBurst registrations (and, separately, password-reset
+	// requests) from one address may come at once (5); after that one per
+	// RequestsEvery (a minute).
+	RequestsBurst int
+	RequestsEvery time.Duration
+	// HeavyPerUser CPU-heavy calls (calculations, rainfall look-ups,
+	// documents) may run at once for one user (2), and HeavyTotal on the
+	// whole instance (twice GOMAXPROCS): more answer 429 at once rather
+	// than queue.
+	HeavyPerUser int
+	HeavyTotal   int
+}
+
+func (l Limits) withDefaults() Limits {
+	set := func(v *int, d int) {
+		if *v <= 0 {
+			*v = d
+		}
+	}
+	setD := func(v *time.Duration, d time.Duration) {
+		if *v <= 0 {
+			*v = d
+		}
+	}
+	set(&l.LoginAddressFailures, 10)
+	setD(&l.LoginWindow, 15*time.Minute)
+	set(&l.LoginFreeFailures, 5)
+	setD(&l.LoginBackoffBase, time.Second)
+	setD(&l.LoginBackoffMax, 15*time.Minute)
+	set(&l.RequestsBurst, 5)
+	setD(&l.RequestsEvery, time.Minute)
+	set(&l.HeavyPerUser, 2)
+	set(&l.HeavyTotal, max(2, 2*runtime.GOMAXPROCS(0)))
+	return l
+}
+
+// tooManyRequests answers 429 with Retry-After (whole seconds, at least one)
+// and the readable message.
+func (s *Server) tooManyRequests(w http.ResponseWriter, r *http.Request, wait time.Duration, msg string) {
+	w.Header().Set("Retry-After", strconv.Itoa(retrySeconds(wait)))
+	s.fail(w, r, tooMany(msg))
+}
+
+func retrySeconds(wait time.Duration) int {
+	return max(1, int(math.Ceil(wait.Seconds())))
+}
+
+// waitText says a wait the way a person reads it: "1 second", "40
+// seconds", "3 minutes".
+func waitText(wait time.Duration) string {
+	if secs := retrySeconds(wait); secs < 60 {
+		if secs == 1 {
+			return "1 second"
+		}
+		return strconv.Itoa(secs) + " seconds"
+	}
+	mins := int(math.Ceil(wait.Minutes()))
+	if mins == 1 {
+		return "1 minute"
+	}
+	return strconv.Itoa(mins) + " minutes"
+}
+
+// heavyLimiter counts CPU-heavy calls in flight, per user and in all.
+type heavyLimiter struct {
+	mu       sync.Mutex
+	perUser  int
+	total    int
+	all      int
+	inFlight map[string]int
+}
+
+func newHeavyLimiter(perUser, total int) *heavyLimiter {
+	return &heavyLimiter{perUser: perUser, total: total, inFlight: map[string]int{}}
+}
+
+// acquire takes a slot for the user; release gives it back. A nil release
+// comes with the reason to tell the caller.
+func (h *heavyLimiter) acquire(user string) (release func(), refused string) {
+	h.mu.Lock()
+	defer h.mu.Unlock()
+	if h.inFlight[user] >= h.perUser {
+		return nil, "You already have " + strconv.Itoa(h.perUser) + " calculations running. Wait for one to finish and try again."
+	}
+	if h.all >= h.total {
+		return nil, "The server is busy with other calculations. Please try again in a moment."
+	}
+	h.inFlight[user]++
+	h.all++
+	var once sync.Once
+	return func() {
+		once.Do(func() {
+			h.mu.Lock()
+			defer h.mu.Unlock()
+			h.all--
+			if h.inFlight[user]--; h.inFlight[user] <= 0 {
+				delete(h.inFlight, user)
+			}
+		})
+	}, ""
+}
+
+// heavy guards a CPU-heavy call: it runs only while the caller holds one
+// of its slots, and is refused with 429 at once otherwise, so one user's
+// flood neither queues without end nor takes every core from the others.
+func (s *Server) heavy(next http.Handler) http.Handler {
+	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		who := "addr " + s.clientKey(r)
+		if u := currentUser(r); u != nil {
+			who = "user " + u.ID
+		}
+		release, refused := s.heavyCalls.acquire(who)
+		if release == nil {
+			s.tooManyRequests(w, r, time.Second, refused)
+			return
+		}
+		defer release()
+		next.ServeHTTP(w, r)
+	})
+}
