@@ -64,6 +64,8 @@ export function createDrainageApi(open: Send, authed: Send) {
     load: (key: LoadKey) => authed<LoadAnswer>('POST', '/drainage/load/', key),
     loadRun: (key: string) => authed<LoadRunAnswer>('GET', `/drainage/load/${encodeURIComponent(key)}/`),
     share: (id: string) => authed<string>('POST', '/drainage/share/', { id }),
+    /** Withdraws the share link: the old link opens nothing any more. */
+    unshare: (id: string) => authed<{ id: string; shared: false }>('POST', '/drainage/unshare/', { id }),
     deleteProject: (id: string) => authed<unknown>('DELETE', '/drainage/delete/', { id }),
     findRainStats: (query: FindRainStatsQuery) => authed<RainStats>('POST', '/rainfall/findRainStats/', query),
     updateRainStats: (query: UpdateRainStatsQuery) => authed<RainStats>('POST', '/rainfall/updateRainStats/', query),

@@ -66,6 +66,7 @@ function DesignLayout() {
   const broken = useProject((s) => s.matches('broken'));
   const name = useProject((s) => s.context.data?.details.name ?? '');
   const shareLink = useProject((s) => (s.context.panel === 'share' ? s.context.shareLink : null));
+  const projectId = useProject((s) => s.context.data?.id ?? '');
   useDocumentTitle(name ? `${name} – ${t('design.title')}` : t('design.title'));
 
   return (
@@ -91,7 +92,7 @@ function DesignLayout() {
       <SaveDialog />
       <LoadDialog />
       <RainfallPanels />
-      {shareLink && <ShareLinkDialog link={shareLink} onClose={() => project.send({ type: 'PANEL', panel: null })} />}
+      {shareLink && <ShareLinkDialog link={shareLink} projectId={projectId} onClose={() => project.send({ type: 'PANEL', panel: null })} />}
     </div>
   );
 }

@@ -32,13 +32,13 @@ function LoadDialogBody() {
   const queryClient = useQueryClient();
   const project = useProjectActor();
   const projects = useQuery({ queryKey: ['projects'], queryFn: drainage.projects });
-  const [link, setLink] = useState<string | null>(null);
+  const [link, setLink] = useState<{ url: string; id: string } | null>(null);
   const [deleting, setDeleting] = useState<ProjectListItem | null>(null);
   const locale = isLanguageCode(i18n.language) ? toBcp47(i18n.language) : 'en';
 
   const share = useMutation({
     mutationFn: (item: ProjectListItem) => drainage.share(item.id),
-    onSuccess: (answer) => setLink(answer),
+    onSuccess: (answer, item) => setLink({ url: answer, id: item.id }),
     // Spec: a failed share is reported only.
     onError: (error) => console.error('sharing failed', error),
   });
@@ -117,7 +117,7 @@ function LoadDialogBody() {
           />
         )}
       </Dialog>
-      {link && <ShareLinkDialog link={link} onClose={() => setLink(null)} />}
+      {link && <ShareLinkDialog link={link.url} projectId={link.id} onClose={() => setLink(null)} />}
       {deleting && (
         <Dialog
           title={t('load.deleteTitle')}
