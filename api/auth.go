@@ -57,16 +57,6 @@ func (s *Server) sessionUser(r *http.Request) (*account.Account, error) {
 	return a, nil
 }
 
-func (s *Server) requireStaff(next http.Handler) http.Handler {
-	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-		if !account.CanAccessStaff(currentUser(r).Group) {
-			s.fail(w, r, forbidden("Only staff may do this"))
-			return
-		}
-		next.ServeHTTP(w, r)
-	})
-}
-
 type userAnswer struct {
 	User account.UserView `json:"user"`
 }

@@ -3,12 +3,12 @@ package api
 import (
 	"encoding/json"
 	"net/http"
+	"net/url"
 	"strconv"
 	"strings"
 
 	"draindesign/api/usecase"
 	"draindesign/domain/project"
-	"draindesign/projections/projectlist"
 	"draindesign/projections/timeline"
 
 	"github.com/go-chi/chi/v5"
@@ -100,7 +100,7 @@ func (s *Server) save(w http.ResponseWriter, r *http.Request) {
 }
 
 func (s *Server) projectList(w http.ResponseWriter, r *http.Request) {
-	items, err := projectlist.Owned(r.Context(), s.cfg.DB, currentUser(r).ID)
+	items, err := s.queries.OwnProjects(r.Context(), actorOf(r))
 	if err != nil {
 		s.fail(w, r, err)
 		return
@@ -139,7 +139,14 @@ func (s *Server) load(w http.ResponseWriter, r *http.Request) {
 
 // loadRun is GET /drainage/load/{key}/, one schedule entry of a load.
 func (s *Server) loadRun(w http.ResponseWriter, r *http.Request) {
-	run, err := s.projects.OpenRun(r.Context(), actorOf(r), chi.URLParam(r, "key"))
+	// The client escapes the key (a share key's colon arrives as %3A), and
+	// chi hands the segment over as it came.
+	key, err := url.PathUnescape(chi.URLParam(r, "key"))
+	if err != nil {
+		s.fail(w, r, badRequestf("A load key is a project id and a run id joined by a dot"))
+		return
+	}
+	run, err := s.projects.OpenRun(r.Context(), actorOf(r), key)
 	if err != nil {
 		s.fail(w, r, err)
 		return
@@ -208,12 +215,7 @@ func (s *Server) deleteProject(w http.ResponseWriter, r *http.Request) {
 }
 
 func (s *Server) sharedProjects(w http.ResponseWriter, r *http.Request) {
-	f := currentUser(r).Flags()
-	if !f.SharedProjects && !f.IsAdmin {
-		s.fail(w, r, forbidden("You have no access to shared projects"))
-		return
-	}
-	items, err := projectlist.SharedWithProvider(r.Context(), s.cfg.DB, r.URL.Query().Get("creator"))
+	items, err := s.queries.SharedWithProvider(r.Context(), actorOf(r), r.URL.Query().Get("creator"))
 	if err != nil {
 		s.fail(w, r, err)
 		return

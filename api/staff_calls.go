@@ -5,8 +5,6 @@ import (
 	"strconv"
 
 	"draindesign/domain/account"
-	"draindesign/projections/calchistory"
-	"draindesign/projections/projectlist"
 	"draindesign/projections/userlist"
 
 	"github.com/go-chi/chi/v5"
@@ -14,7 +12,7 @@ import (
 
 func (s *Server) staffUsers(w http.ResponseWriter, r *http.Request) {
 	q := r.URL.Query()
-	users, err := userlist.List(r.Context(), s.cfg.DB, userlist.Filter{Search: q.Get("search"), HideBlocked: q.Get("hide_blocked") == "true" || q.Get("hide_blocked") == "1"})
+	users, err := s.queries.Users(r.Context(), actorOf(r), userlist.Filter{Search: q.Get("search"), HideBlocked: q.Get("hide_blocked") == "true" || q.Get("hide_blocked") == "1"})
 	if err != nil {
 		s.fail(w, r, err)
 		return
@@ -23,7 +21,7 @@ func (s *Server) staffUsers(w http.ResponseWriter, r *http.Request) {
 }
 
 func (s *Server) staffUserProjects(w http.ResponseWriter, r *http.Request) {
-	items, err := projectlist.AllOf(r.Context(), s.cfg.DB, chi.URLParam(r, "id"))
+	items, err := s.queries.ProjectsOf(r.Context(), actorOf(r), chi.URLParam(r, "id"))
 	if err != nil {
 		s.fail(w, r, err)
 		return
@@ -82,13 +80,13 @@ func (s *Server) staffCalculations(w http.ResponseWriter, r *http.Request) {
 	limit := 200
 	if v := r.URL.Query().Get("limit"); v != "" {
 		n, err := strconv.Atoi(v)
-		if err != nil || n < 1 || n > 5000 {
+		if err != nil {
 			s.fail(w, r, badRequestf("limit must be a number from 1 to 5000"))
 			return
 		}
 		limit = n
 	}
-	rows, err := calchistory.List(r.Context(), s.cfg.DB, r.URL.Query().Get("user"), limit)
+	rows, err := s.queries.Calculations(r.Context(), actorOf(r), r.URL.Query().Get("user"), limit)
 	if err != nil {
 		s.fail(w, r, err)
 		return
