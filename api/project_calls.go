@@ -8,6 +8,7 @@ import (
 
 	"draindesign/api/projects"
 	"draindesign/domain/account"
+	"draindesign/domain/design"
 	"draindesign/domain/project"
 	"draindesign/projections/projectlist"
 	"draindesign/projections/timeline"
@@ -43,12 +44,12 @@ func (p savePayload) content() (project.Content, error) {
 	}
 	for i, raw := range p.Project.Runs {
 		var head struct {
-			SaveID  string
-			Name    string
-			Notes   string
-			Results project.Summary
+			SaveID string
+			Name   string
+			Notes  string
 		}
-		for key, dst := range map[string]any{"saveID": &head.SaveID, "name": &head.Name, "notes": &head.Notes, "results": &head.Results} {
+		// The run's results are not read: the domain recalculates them.
+		for key, dst := range map[string]any{"saveID": &head.SaveID, "name": &head.Name, "notes": &head.Notes} {
 			if v, ok := raw[key]; ok && string(v) != "null" {
 				if err := json.Unmarshal(v, dst); err != nil {
 					return c, badRequestf("Run %d: field %q has the wrong type", i+1, key)
@@ -58,12 +59,7 @@ func (p savePayload) content() (project.Content, error) {
 		if strings.TrimSpace(head.Name) == "" {
 			return c, badRequestf("Run %d needs a name", i+1)
 		}
-		var calculated bool
-		_ = json.Unmarshal(head.Results["calculated"], &calculated)
-		c.Runs = append(c.Runs, project.SavedRun{
-			ID: head.SaveID, Name: head.Name, Notes: head.Notes, Inputs: project.InputsFrom(raw),
-			Summary: head.Results, Calculated: calculated,
-		})
+		c.Runs = append(c.Runs, project.SavedRun{ID: head.SaveID, Name: head.Name, Notes: head.Notes, Inputs: project.InputsFrom(raw)})
 	}
 	return c, nil
 }
@@ -86,7 +82,7 @@ func (s *Server) save(w http.ResponseWriter, r *http.Request) {
 		if p.Owner != me.ID {
 			return nil, &forbidden{"Only the owner can save over this project; use Save as new to keep your own copy"}
 		}
-		evs, ids, err := p.Save(content, by, projects.NewID)
+		evs, ids, err := p.Save(content, by, projects.NewID, design.Verifier(s.catalogue()))
 		runIDs = ids
 		return evs, err
 	}
