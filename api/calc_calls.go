@@ -47,7 +47,7 @@ func (s *Server) calculate(w http.ResponseWriter, r *http.Request) {
 	}
 	var raw map[string]json.RawMessage
 	_ = json.Unmarshal(body, &raw) // an object: DecodeRequest made sure
-	if err := s.checkProjectRun(r, req); err != nil {
+	if err := s.checkProjectRun(r, req, raw); err != nil {
 		s.fail(w, r, err)
 		return
 	}
@@ -78,8 +78,11 @@ func (s *Server) calculateShared(w http.ResponseWriter, r *http.Request) {
 		s.fail(w, r, err)
 		return
 	}
-	for _, req := range []*design.Request{sr.Main, sr.Second} {
-		if err := s.checkProjectRun(r, req); err != nil {
+	for _, side := range []struct {
+		req *design.Request
+		raw map[string]json.RawMessage
+	}{{sr.Main, sr.Raw.Main}, {sr.Second, sr.Raw.Second}} {
+		if err := s.checkProjectRun(r, side.req, side.raw); err != nil {
 			s.fail(w, r, err)
 			return
 		}
@@ -143,9 +146,24 @@ func (s *Server) materials(w http.ResponseWriter, r *http.Request) {
 }
 
 // checkProjectRun makes sure a calculation naming a project run may record
-// in it (the use case applies the project's access rules).
-func (s *Server) checkProjectRun(r *http.Request, req *design.Request) error {
-	return s.projects.CheckRun(r.Context(), actorOf(r), req.ProjectID, req.RunID)
+// in it (the use case applies the project's access rules and input bounds).
+func (s *Server) checkProjectRun(r *http.Request, req *design.Request, raw map[string]json.RawMessage) error {
+	if req.ProjectID == "" && req.RunID == "" {
+		return nil
+	}
+	return s.projects.CheckRun(r.Context(), actorOf(r), req.ProjectID, req.RunID, runInputs(raw))
+}
+
+// runInputs are a calculation request's fields as a run stores them: all
+// but the project identity.
+func runInputs(raw map[string]json.RawMessage) project.Inputs {
+	in := make(map[string]json.RawMessage, len(raw))
+	for k, v := range raw {
+		if k != "project_id" && k != "run_id" {
+			in[k] = v
+		}
+	}
+	return project.InputsFrom(in)
 }
 
 // recordCalculation appends the outcome of a project run's calculation.
@@ -154,13 +172,7 @@ func (s *Server) recordCalculation(r *http.Request, req *design.Request, raw map
 	if req.ProjectID == "" || !recordable(calcErr) {
 		return nil
 	}
-	in := make(map[string]json.RawMessage, len(raw))
-	for k, v := range raw {
-		if k != "project_id" && k != "run_id" {
-			in[k] = v
-		}
-	}
-	o := usecase.Outcome{ProjectID: req.ProjectID, RunID: req.RunID, Inputs: project.InputsFrom(in)}
+	o := usecase.Outcome{ProjectID: req.ProjectID, RunID: req.RunID, Inputs: runInputs(raw)}
 	if calcErr != nil {
 		o.Failure = failureText(calcErr)
 	} else {

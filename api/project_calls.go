@@ -53,12 +53,12 @@ func (p savePayload) content() (project.Content, error) {
 	}
 	for i, raw := range p.Project.Runs {
 		var head struct {
-			SaveID  string
-			Name    string
-			Notes   string
-			Results project.Summary
+			SaveID string
+			Name   string
+			Notes  string
 		}
-		for key, dst := range map[string]any{"saveID": &head.SaveID, "name": &head.Name, "notes": &head.Notes, "results": &head.Results} {
+		// The run's results are not read: the domain recalculates them.
+		for key, dst := range map[string]any{"saveID": &head.SaveID, "name": &head.Name, "notes": &head.Notes} {
 			if v, ok := raw[key]; ok && string(v) != "null" {
 				if err := json.Unmarshal(v, dst); err != nil {
 					return c, badRequestf("Run %d: field %q has the wrong type", i+1, key)
@@ -68,12 +68,7 @@ func (p savePayload) content() (project.Content, error) {
 		if strings.TrimSpace(head.Name) == "" {
 			return c, badRequestf("Run %d needs a name", i+1)
 		}
-		var calculated bool
-		_ = json.Unmarshal(head.Results["calculated"], &calculated)
-		c.Runs = append(c.Runs, project.SavedRun{
-			ID: head.SaveID, Name: head.Name, Notes: head.Notes, Inputs: project.InputsFrom(raw),
-			Summary: head.Results, Calculated: calculated,
-		})
+		c.Runs = append(c.Runs, project.SavedRun{ID: head.SaveID, Name: head.Name, Notes: head.Notes, Inputs: project.InputsFrom(raw)})
 	}
 	return c, nil
 }

@@ -7,6 +7,8 @@ import (
 	"strings"
 	"time"
 
+	"draindesign/domain/catalogue"
+	"draindesign/domain/design"
 	"draindesign/domain/fault"
 	"draindesign/domain/project"
 	"draindesign/eventstore"
@@ -29,9 +31,10 @@ type Config struct {
 	// Skipped is told of each stored event of a type this build does not
 	// know, skipped while loading an aggregate.
 	Skipped func(stream, eventType string)
-	// Verify recalculates a saved run's summary from its inputs; nil keeps
-	// the domain's own rule.
-	Now    func() time.Time
+	// Catalogue is what saved runs are recalculated against (nil: the
+	// built-in catalogue): a save never trusts the client's results.
+	Catalogue *catalogue.Catalogue
+	Now       func() time.Time
 	Logger *slog.Logger
 }
 
@@ -44,6 +47,7 @@ type Projects struct {
 	repo   *aggregate.Repository[*project.Project, project.Event]
 	db     *projections.DB
 	runner *projections.Runner
+	verify project.Verifier
 	now    func() time.Time
 	log    *slog.Logger
 }
@@ -58,7 +62,7 @@ func NewProjects(cfg Config) *Projects {
 			Missing:  func(id string) error { return &project.NotFoundError{What: "project", ID: id} },
 			Appended: cfg.Appended, Skipped: cfg.Skipped, NewID: NewID, Now: cfg.Now,
 		},
-		db: cfg.DB, runner: cfg.Runner, now: cfg.Now, log: cfg.Logger,
+		db: cfg.DB, runner: cfg.Runner, verify: design.Verifier(cfg.Catalogue), now: cfg.Now, log: cfg.Logger,
 	}
 }
 
@@ -68,6 +72,9 @@ func (c Config) withDefaults() Config {
 	}
 	if c.Logger == nil {
 		c.Logger = slog.Default()
+	}
+	if c.Catalogue == nil {
+		c.Catalogue = catalogue.Default()
 	}
 	return c
 }
@@ -163,7 +170,7 @@ func (u *Projects) SaveProject(ctx context.Context, a Actor, in Save) (*project.
 	by := project.SaveBy{UserID: a.User.ID, UserName: a.User.Username, ShareWithProvider: in.ShareWithProvider, At: u.clock()}
 	var runIDs []string
 	decide := func(p *project.Project) ([]project.Event, error) {
-		evs, ids, err := p.Save(in.Content, by, NewID)
+		evs, ids, err := p.Save(in.Content, by, NewID, u.verify)
 		runIDs = ids
 		return evs, err
 	}
@@ -264,13 +271,18 @@ func (u *Projects) EditProject(ctx context.Context, a Actor, id string, c Edit) 
 }
 
 // CheckRun makes sure a calculation naming a project run may record in it:
-// the actor may write the project and the run is in it.
-func (u *Projects) CheckRun(ctx context.Context, a Actor, projectID, runID string) error {
+// the actor may write the project, the run is in it, and the inputs may be
+// stored. It is asked before calculating, so a calculation whose outcome
+// could not be recorded costs nothing.
+func (u *Projects) CheckRun(ctx context.Context, a Actor, projectID, runID string, in project.Inputs) error {
 	if projectID == "" && runID == "" {
 		return nil
 	}
 	if projectID == "" || runID == "" {
 		return fault.New(fault.BadInput, "A calculation of a project's run needs both project_id and run_id")
+	}
+	if err := project.ValidateInputs(in); err != nil {
+		return err
 	}
 	p, err := u.repo.Load(ctx, projectID)
 	if err != nil {

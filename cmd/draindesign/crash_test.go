@@ -203,7 +203,9 @@ func TestKillLosesNoAcknowledgedWrite(t *testing.T) {
 func save(c *http.Client, base, name string) string {
 	body, _ := json.Marshal(map[string]any{"project": map[string]any{
 		"details": map[string]any{"name": name},
-		"runs":    []any{map[string]any{"name": "Run 1", "channel_length_m": 10, "results": map[string]any{"calculated": true}}},
+		// A run the server can calculate: a save stores only its own results.
+		"runs": []any{map[string]any{"name": "Run 1", "channel_group": "concrete", "channel_length_m": 10, "drainage_area_m2": 144,
+			"concreteChannel": map[string]any{"width": 100, "depth": 300}, "rainfall": map[string]any{"rainfall_mm_per_hr": 50}}},
 	}})
 	resp, err := c.Post(base+"/api/drainage/save/", "application/json", bytes.NewReader(body))
 	if err != nil {

@@ -37,3 +37,5 @@ func (e *NotFoundError) UserMessage() string {
 	}
 	return "No such " + e.What + " in this project"
 }
+
+func (e *TooLargeError) Kind() fault.Kind { return fault.TooLarge }

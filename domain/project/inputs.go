@@ -67,3 +67,39 @@ func sameSummary(a, b Summary) bool {
 	}
 	return true
 }
+
+// DefaultRainfallMMH is a run's rainfall intensity when neither the run nor
+// the project sets one (design-tool.md section 9).
+const DefaultRainfallMMH = 50.0
+
+// Effective is a run's inputs as a calculation takes them, the way the
+// design form shows them: emptied (null) fields dropped, and the defaults of
+// design-tool.md section 3 filled in where a field is missing (the client's
+// runDefaults): GVF, a uniform catchment, a level slope given as a slope,
+// permeability 1 (concrete pavement), not stepped, free outflow, and the
+// project's default rainfall (above 0) or else 50 mm/h.
+func Effective(in Inputs, s Settings) Inputs {
+	rain := DefaultRainfallMMH
+	if d := s.DefaultRainfall; d != nil && *d > 0 {
+		rain = *d
+	}
+	rainfall, _ := json.Marshal(map[string]float64{"rainfall_mm_per_hr": rain})
+	out := Inputs{
+		"location":            json.RawMessage(`""`),
+		"catchmentShape":      json.RawMessage(`"uniform"`),
+		"calculation_method":  json.RawMessage(`"GVF"`),
+		"slopeSetting":        json.RawMessage(`"slope"`),
+		"ground_slope":        json.RawMessage(`0`),
+		"permeability":        json.RawMessage(`1`),
+		"permeabilitySurface": json.RawMessage(`"concretePavement"`),
+		"stepped":             json.RawMessage(`false`),
+		"rainfall":            rainfall,
+		"dischargeSetting":    json.RawMessage(`"free-outflow"`),
+	}
+	for k, v := range in {
+		if !bytes.Equal(bytes.TrimSpace(v), []byte("null")) {
+			out[k] = slices.Clone(v)
+		}
+	}
+	return out
+}

@@ -188,8 +188,32 @@ func TestRunList(t *testing.T) {
 func savedRun(id, name string, length int) SavedRun {
 	in := channelRun()
 	in["channel_length_m"] = raw(length)
-	return SavedRun{ID: id, Name: name, Inputs: in, Summary: Summary{"channel_discharge": raw(2.0)}, Calculated: true}
+	return SavedRun{ID: id, Name: name, Inputs: in}
 }
+
+// fakeCalc stands in for design.Verifier: it reuses a held summary when the
+// effective inputs are byte-identical, "calculates" a ready run as a summary
+// of its channel length, and cannot calculate a run that is not ready.
+type fakeCalc struct{ calculated, reused int }
+
+func (f *fakeCalc) verify(c Content, held func(int) (Held, bool)) ([]Summary, error) {
+	out := make([]Summary, len(c.Runs))
+	for i, r := range c.Runs {
+		in := Effective(r.Inputs, c.Settings)
+		if h, ok := held(i); ok && reflect.DeepEqual(Effective(h.Inputs, c.Settings), in) {
+			out[i] = h.Summary
+			f.reused++
+			continue
+		}
+		if Readiness(in) {
+			out[i] = Summary{"length": in["channel_length_m"]}
+			f.calculated++
+		}
+	}
+	return out, nil
+}
+
+func verifier() Verifier { return (&fakeCalc{}).verify }
 
 func counter() func() string {
 	n := 0
@@ -202,15 +226,23 @@ func TestSave(t *testing.T) {
 	content := Content{Details: Details{Name: "Depot"}, Runs: []SavedRun{savedRun("", "Run 1", 20), savedRun("", "Yard", 30)}}
 
 	p := FromEvents(New("p1", "u1", "alice", "GB", now))
-	evs, ids, err := p.Save(content, by, counter())
+	calc := &fakeCalc{}
+	evs, ids, err := p.Save(content, by, counter(), calc.verify)
 	apply(t, p, evs, err)
 	if !reflect.DeepEqual(ids, []string{"s1", "s2"}) || !reflect.DeepEqual(names(p), []string{"Run 1", "Yard"}) {
 		t.Fatalf("first save: ids %v names %v", ids, names(p))
 	}
-	for _, r := range p.Runs {
-		if r.State() != Calculated {
-			t.Fatalf("saved run %s", r)
+	for i, r := range p.Runs {
+		if r.State() != Calculated || string(r.Summary["length"]) != []string{"20", "30"}[i] {
+			t.Fatalf("saved run %s summary %s", r, r.Summary)
 		}
+		// Stored with the defaults it was calculated with.
+		if string(r.Inputs["calculation_method"]) != `"GVF"` || string(r.Inputs["rainfall"]) != `{"rainfall_mm_per_hr":50}` {
+			t.Fatalf("saved run %s inputs %s", r, r.Inputs)
+		}
+	}
+	if calc.calculated != 2 || calc.reused != 0 {
+		t.Fatalf("first save: %d calculated, %d reused", calc.calculated, calc.reused)
 	}
 	if !p.Saved || p.Details.Name != "Depot" || p.LastSavedBy != "u1" {
 		t.Fatalf("project after save: %+v", p)
@@ -218,21 +250,24 @@ func TestSave(t *testing.T) {
 
 	// The same content again changes nothing but records the save.
 	content.Runs[0].ID, content.Runs[1].ID = "s1", "s2"
-	evs, _, err = p.Save(content, by, counter())
+	evs, _, err = p.Save(content, by, counter(), calc.verify)
 	if err != nil || len(evs) != 1 {
 		t.Fatalf("resave of identical content: %v events, %v", evs, err)
+	}
+	if calc.calculated != 2 || calc.reused != 2 {
+		t.Fatalf("resave: %d calculated, %d reused", calc.calculated, calc.reused)
 	}
 
 	// Swapped, one edited, one new, one dropped.
 	next := Content{Details: Details{Name: "Depot 2"}, Runs: []SavedRun{savedRun("", "New", 5), savedRun("s2", "Yard", 35)}}
-	evs, ids, err = p.Save(next, by, func() string { return "s3" })
+	evs, ids, err = p.Save(next, by, func() string { return "s3" }, calc.verify)
 	apply(t, p, evs, err)
 	if !reflect.DeepEqual(ids, []string{"s3", "s2"}) || !reflect.DeepEqual(names(p), []string{"New", "Yard"}) {
 		t.Fatalf("second save: ids %v names %v", ids, names(p))
 	}
 	r, _ := p.Run("s2")
-	if string(r.Inputs["channel_length_m"]) != "35" {
-		t.Fatalf("edited run length %s", r.Inputs["channel_length_m"])
+	if string(r.Inputs["channel_length_m"]) != "35" || string(r.Summary["length"]) != "35" {
+		t.Fatalf("edited run length %s, summary %s", r.Inputs["channel_length_m"], r.Summary)
 	}
 
 	// The rebuilt stream equals the live aggregate.
@@ -245,7 +280,7 @@ func TestSaveRefusals(t *testing.T) {
 	t.Parallel()
 	p := FromEvents(New("p1", "u1", "alice", "GB", now))
 	uncalc := savedRun("", "Yard", 5)
-	uncalc.Calculated = false
+	delete(uncalc.Inputs, "selectedSystem")
 	tests := []struct {
 		name    string
 		content Content
@@ -256,7 +291,7 @@ func TestSaveRefusals(t *testing.T) {
 		{"uncalculated", Content{Details: Details{Name: "A"}, Runs: []SavedRun{savedRun("", "Run 1", 5), uncalc}}, "These runs need to be calculated before saving: Yard"},
 	}
 	for _, tc := range tests {
-		_, _, err := p.Save(tc.content, SaveBy{}, counter())
+		_, _, err := p.Save(tc.content, SaveBy{}, counter(), verifier())
 		var ve *ValidationError
 		if !errors.As(err, &ve) || ve.Message != tc.want {
 			t.Errorf("%s: got %v, want %q", tc.name, err, tc.want)
@@ -270,7 +305,7 @@ func TestShareAndDelete(t *testing.T) {
 	if _, _, err := p.ShareByLink("x"); err == nil {
 		t.Fatal("shared an unsaved project")
 	}
-	evs, _, err := p.Save(Content{Details: Details{Name: "A"}, Runs: []SavedRun{savedRun("", "Run 1", 5)}}, SaveBy{}, counter())
+	evs, _, err := p.Save(Content{Details: Details{Name: "A"}, Runs: []SavedRun{savedRun("", "Run 1", 5)}}, SaveBy{}, counter(), verifier())
 	apply(t, p, evs, err)
 	evs, id, err := p.ShareByLink("link-1")
 	apply(t, p, evs, err)

@@ -115,8 +115,9 @@ func TestShareLinkIsACapability(t *testing.T) {
 	}
 }
 
-// Finding 5: one event is bounded. A change too large to store is refused
-// with 413 and a readable message, and nothing is written.
+// Finding 5: a run's inputs (and any one event) are bounded: unknown
+// fields no longer pile up megabytes per call. A change too large to store
+// is refused with 413 and a readable message, and nothing is written.
 func TestOversizedEventRefused(t *testing.T) {
 	p := start(t, Options{DataDir: t.TempDir()})
 	u := p.staff(t, "ola", account.GroupStandard)
@@ -125,11 +126,59 @@ func TestOversizedEventRefused(t *testing.T) {
 	before := head(t, p.Store)
 	var answer map[string]string
 	u.must(http.StatusRequestEntityTooLarge, "POST", "/api/projects/"+d.ID+"/commands", map[string]any{
-		"type": "change_notes", "run_id": d.RunID, "notes": strings.Repeat("n", 300<<10)}, &answer)
-	if !strings.Contains(answer["error"], "too large") {
+		"type": "change_inputs", "run_id": d.RunID, "fields": map[string]any{"location": strings.Repeat("n", 300<<10)}}, &answer)
+	if !strings.Contains(answer["error"], "at most 64 KB") {
 		t.Errorf("answer %v", answer)
 	}
 	if after := head(t, p.Store); after != before {
 		t.Fatalf("an oversized change wrote events: %s -> %s", before, after)
+	}
+}
+
+// Finding 12: a save never trusts the client's results, and project
+// commands refuse inputs the engine could not read.
+func TestSaveRecalculatesAndCommandsValidate(t *testing.T) {
+	p := start(t, Options{DataDir: t.TempDir()})
+	u := p.staff(t, "fred", account.GroupStandard)
+	forged := calculatedRun("Run 1", 20, "")
+	forged["results"] = map[string]any{"calculated": true, "channel_discharge": 99999, "overflowed": false}
+	var saved saveAnswer
+	u.must(http.StatusOK, "POST", "/api/drainage/save/", map[string]any{"project": map[string]any{
+		"details": map[string]any{"name": "Forged"}, "runs": []any{forged}}}, &saved)
+	var run struct {
+		Run struct {
+			Results map[string]any `json:"results"`
+		} `json:"run"`
+	}
+	u.must(http.StatusOK, "GET", "/api/drainage/load/"+saved.SaveID+"."+saved.RunSaveIDs[0]+"/", nil, &run)
+	// 144 m² at 50 mm/h is 144 × 50 / 3 600 000 m³/s = 2.0 l/s (the
+	// rational method with full run-off): the server's own figure.
+	if q, _ := run.Run.Results["channel_discharge"].(float64); q != 2 {
+		t.Fatalf("stored discharge %v, want the recalculated 2 l/s, not the forged 99999", run.Run.Results["channel_discharge"])
+	}
+
+	uncalculable := calculatedRun("Run 1", 20, "")
+	uncalculable["drainage_area_m2"] = 0
+	u.must(http.StatusBadRequest, "POST", "/api/drainage/save/", map[string]any{"project": map[string]any{
+		"details": map[string]any{"name": "Forged"}, "runs": []any{uncalculable}}}, nil)
+
+	var d draft
+	u.must(http.StatusCreated, "POST", "/api/projects/", map[string]any{}, &d)
+	before := head(t, p.Store)
+	for name, cmd := range map[string]map[string]any{
+		"text length":       {"type": "change_inputs", "run_id": d.RunID, "fields": map[string]any{"channel_length_m": "abc"}},
+		"huge negative":     {"type": "change_inputs", "run_id": d.RunID, "fields": map[string]any{"channel_length_m": -1e308}},
+		"unknown method":    {"type": "change_inputs", "run_id": d.RunID, "fields": map[string]any{"calculation_method": "guess"}},
+		"default rainfall":  {"type": "change_details", "details": map[string]any{"name": "Yard"}, "default_rainfall": -1e308},
+		"empty run name":    {"type": "rename_run", "run_id": d.RunID, "name": "  "},
+		"unknown rain unit": {"type": "change_details", "details": map[string]any{"name": "Yard"}, "rainfall_units": "inches"},
+	} {
+		var answer map[string]string
+		if got := u.call("POST", "/api/projects/"+d.ID+"/commands", cmd, &answer); got != http.StatusBadRequest || answer["error"] == "" {
+			t.Errorf("%s: status %d %v, want 400 with a readable error", name, got, answer)
+		}
+	}
+	if after := head(t, p.Store); after != before {
+		t.Fatalf("refused commands wrote events: %s -> %s", before, after)
 	}
 }
