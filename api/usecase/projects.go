@@ -35,7 +35,7 @@ type Config struct {
 	// built-in catalogue): a save never trusts the client's results.
 	Catalogue *catalogue.Catalogue
 	Now       func() time.Time
-	Logger *slog.Logger
+	Logger    *slog.Logger
 }
 
 // NewID makes ids for projects, runs and share links: time-ordered, so

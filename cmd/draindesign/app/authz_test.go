@@ -111,7 +111,9 @@ func matrix() []matrixRow {
 			return call{"/api/drainage/load/" + f.project + "." + f.run + "/", nil}
 		}, readers},
 		{"POST", "/api/drainage/share/", func(f fixture, _ string) call { return call{"/api/drainage/share/", map[string]string{"id": byID(f)}} }, ownerOnly},
-		{"POST", "/api/drainage/unshare/", func(f fixture, _ string) call { return call{"/api/drainage/unshare/", map[string]string{"id": byID(f)}} }, ownerOnly},
+		{"POST", "/api/drainage/unshare/", func(f fixture, _ string) call {
+			return call{"/api/drainage/unshare/", map[string]string{"id": byID(f)}}
+		}, ownerOnly},
 		{"DELETE", "/api/drainage/delete/", func(f fixture, _ string) call { return call{"/api/drainage/delete/", map[string]string{"id": byID(f)}} }, ownerOnly},
 		{"GET", "/api/drainage/shared_projects/", same("/api/drainage/shared_projects/", nil), w{"support": ok, "admin": ok, rest: forbid}},
 		{"POST", "/api/projects/", same("/api/projects/", map[string]any{}), w{rest: created}},
