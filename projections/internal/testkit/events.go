@@ -19,7 +19,8 @@ var idSeq atomic.Int64
 
 // Append appends n events to stream in one call and returns them as
 // stored, positions included (read back with ReadStream, which unlike
-// ReadAll shows a committed event at once).
+// ReadAll shows a committed event at once). Their schema versions run
+// 1, 2, 3, 1, … so that delivery of the version shows.
 func Append(t testing.TB, s eventstore.Store, stream string, n int) []eventstore.Event {
 	t.Helper()
 	ctx := context.Background()
@@ -28,7 +29,7 @@ func Append(t testing.TB, s eventstore.Store, stream string, n int) []eventstore
 		id := fmt.Sprintf("ev-%d-%d", time.Now().UnixNano(), idSeq.Add(1))
 		data, _ := json.Marshal(map[string]any{"i": i, "stream": stream})
 		evs = append(evs, eventstore.NewEvent{
-			ID: id, Type: "TestHappened", Data: data,
+			ID: id, Type: "TestHappened", Schema: 1 + i%3, Data: data,
 			Metadata: eventstore.Metadata{Author: "tester", Time: time.Now().UTC()},
 		})
 	}

@@ -56,7 +56,7 @@ func (s *MemStore) Append(ctx context.Context, stream string, expected eventstor
 	for _, ne := range events {
 		cur++
 		ev := eventstore.Event{
-			ID: ne.ID, Stream: stream, Version: cur, Type: ne.Type, Data: ne.Data, Metadata: ne.Metadata,
+			ID: ne.ID, Stream: stream, Version: cur, Type: ne.Type, Schema: max(ne.Schema, 1), Data: ne.Data, Metadata: ne.Metadata,
 			Position: eventstore.Position{Commit: s.commit, Seq: uint64(len(s.log)) + 1},
 		}
 		s.log = append(s.log, ev)
