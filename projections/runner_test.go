@@ -10,6 +10,7 @@ import (
 	"time"
 
 	"draindesign/eventstore"
+	"draindesign/eventstore/memory"
 	"draindesign/projections"
 	"draindesign/projections/internal/testkit"
 	"draindesign/projections/timeline"
@@ -420,7 +421,7 @@ func (c indexedCounter) Schema() []string {
 func TestNewRunnerRejectsDuplicateNames(t *testing.T) {
 	t.Parallel()
 	_, err := projections.NewRunner(projections.Config{
-		Store: testkit.NewMemStore(), DB: &projections.DB{},
+		Store: memory.New(), DB: &projections.DB{},
 		Projections: []projections.Projection{testkit.NewCounter("a"), testkit.NewCounter("a")},
 	})
 	if err == nil {

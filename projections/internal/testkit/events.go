@@ -1,3 +1,6 @@
+// Package testkit holds what the projections tests share: event stores
+// (the in-memory one among them), read-model databases on every dialect,
+// and a projection that counts how often it saw each event.
 package testkit
 
 import (
@@ -10,6 +13,7 @@ import (
 	"time"
 
 	"draindesign/eventstore"
+	"draindesign/eventstore/memory"
 	"draindesign/eventstore/pgtest"
 	"draindesign/eventstore/postgres"
 	"draindesign/eventstore/sqlite"
@@ -96,7 +100,7 @@ type Backend struct {
 // event store and the read models in one database, which also shows that
 // their tables coexist).
 var Backends = []Backend{
-	{Name: "mem", New: func(t testing.TB) (eventstore.Store, Database) { return NewMemStore(), NewSQLite(t) }},
+	{Name: "mem", New: func(t testing.TB) (eventstore.Store, Database) { return memory.New(), NewSQLite(t) }},
 	{Name: "sqlite", New: func(t testing.TB) (eventstore.Store, Database) {
 		s, err := sqlite.Open(context.Background(), filepath.Join(t.TempDir(), "events.db"))
 		if err != nil {
