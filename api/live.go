@@ -157,7 +157,7 @@ func (s *Server) follow(ctx context.Context, id string, from int64, out chan<- a
 	}
 	last := p.Version
 	emit := func(ev eventstore.Event) bool {
-		e, err := project.Decode(ev.Type, ev.Data)
+		e, err := project.Decode(ev.Type, ev.Schema, ev.Data)
 		if err != nil {
 			return false
 		}

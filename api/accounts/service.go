@@ -151,7 +151,7 @@ func (s *Service) Load(ctx context.Context, id string) (*account.Account, error)
 	}
 	evs := make([]account.Event, 0, len(raw))
 	for _, r := range raw {
-		e, err := account.Decode(r.Type, r.Data)
+		e, err := account.Decode(r.Type, r.Schema, r.Data)
 		if err != nil {
 			return nil, fmt.Errorf("load account %s v%d: %w", id, r.Version, err)
 		}
@@ -211,11 +211,11 @@ func (s *Service) append(ctx context.Context, id string, expected eventstore.Exp
 	meta := eventstore.Metadata{Author: by, Time: s.now()}
 	batch := make([]eventstore.NewEvent, len(evs))
 	for i, e := range evs {
-		typ, data, err := account.Encode(e)
+		typ, schema, data, err := account.Encode(e)
 		if err != nil {
 			return err
 		}
-		batch[i] = eventstore.NewEvent{ID: newEventID(), Type: typ, Data: data, Metadata: meta}
+		batch[i] = eventstore.NewEvent{ID: newEventID(), Type: typ, Schema: schema, Data: data, Metadata: meta}
 	}
 	if _, err := s.Store.Append(ctx, account.Stream(id), expected, batch...); err != nil {
 		return fmt.Errorf("append to account %s: %w", id, err)

@@ -65,7 +65,7 @@ func (s *Service) LoadAt(ctx context.Context, id string, version int64) (*projec
 	}
 	p := &project.Project{}
 	for _, ev := range evs {
-		e, err := project.Decode(ev.Type, ev.Data)
+		e, err := project.Decode(ev.Type, ev.Schema, ev.Data)
 		if err != nil {
 			return nil, fmt.Errorf("load project %s at version %d: %w", id, ev.Version, err)
 		}
@@ -138,11 +138,11 @@ func (s *Service) append(ctx context.Context, id string, expected eventstore.Exp
 	meta := eventstore.Metadata{Author: by.UserID, CorrelationID: by.CorrelationID, Time: s.now()}
 	batch := make([]eventstore.NewEvent, len(evs))
 	for i, e := range evs {
-		typ, data, err := project.Encode(e)
+		typ, schema, data, err := project.Encode(e)
 		if err != nil {
 			return err
 		}
-		batch[i] = eventstore.NewEvent{ID: NewID(), Type: typ, Data: data, Metadata: meta}
+		batch[i] = eventstore.NewEvent{ID: NewID(), Type: typ, Schema: schema, Data: data, Metadata: meta}
 	}
 	if _, err := s.Store.Append(ctx, project.Stream(id), expected, batch...); err != nil {
 		return fmt.Errorf("append to project %s: %w", id, err)

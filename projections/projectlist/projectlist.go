@@ -51,7 +51,7 @@ func (Projection) Apply(ctx context.Context, tx *projections.Tx, ev eventstore.E
 	if !strings.HasPrefix(ev.Stream, project.StreamPrefix) {
 		return nil
 	}
-	e, err := project.Decode(ev.Type, ev.Data)
+	e, err := project.Decode(ev.Type, ev.Schema, ev.Data)
 	if err != nil {
 		return err
 	}

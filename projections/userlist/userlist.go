@@ -40,7 +40,7 @@ func (Projection) Apply(ctx context.Context, tx *projections.Tx, ev eventstore.E
 	if !strings.HasPrefix(ev.Stream, "account-") {
 		return nil
 	}
-	e, err := account.Decode(ev.Type, ev.Data)
+	e, err := account.Decode(ev.Type, ev.Schema, ev.Data)
 	if err != nil {
 		return err
 	}

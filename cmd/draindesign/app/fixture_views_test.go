@@ -205,11 +205,11 @@ func replayAccounts(t testing.TB, log []eventstore.Event) map[string]aggregateGo
 }
 
 func decodeProjectEvent(ev eventstore.Event) (project.Event, error) {
-	return project.Decode(ev.Type, ev.Data)
+	return project.Decode(ev.Type, ev.Schema, ev.Data)
 }
 
 func decodeAccountEvent(ev eventstore.Event) (account.Event, error) {
-	return account.Decode(ev.Type, ev.Data)
+	return account.Decode(ev.Type, ev.Schema, ev.Data)
 }
 
 // reservationView is a username or e-mail reservation stream: who holds
