@@ -3,12 +3,14 @@ package api
 import (
 	"context"
 	"encoding/json"
+	"errors"
 	"net/http"
 	"sync"
 	"time"
 
 	"draindesign/domain/project"
 	"draindesign/eventstore"
+	"draindesign/projections"
 
 	"github.com/gorilla/websocket"
 )
@@ -158,8 +160,19 @@ func (s *Server) follow(ctx context.Context, id string, from int64, out chan<- a
 	last := p.Version
 	emit := func(ev eventstore.Event) bool {
 		e, err := project.Decode(ev.Type, ev.Schema, ev.Data)
+		if errors.Is(err, project.ErrUnknownEventType) {
+			// Nothing to tell the client; the next event follows on.
+			projections.SkipUnknown("live", ev.Type)
+			last = ev.Version
+			return true
+		}
 		if err != nil {
 			return false
+		}
+		// The client reads each type in its current shape, upcast if the
+		// event was stored in an older one.
+		if _, _, data, err := project.Encode(e); err == nil {
+			ev.Data = data
 		}
 		p.Apply(e)
 		last = ev.Version

@@ -13,6 +13,7 @@ import (
 
 	"draindesign/domain/account"
 	"draindesign/eventstore"
+	"draindesign/projections"
 
 	"github.com/google/uuid"
 )
@@ -152,12 +153,23 @@ func (s *Service) Load(ctx context.Context, id string) (*account.Account, error)
 	evs := make([]account.Event, 0, len(raw))
 	for _, r := range raw {
 		e, err := account.Decode(r.Type, r.Schema, r.Data)
+		if errors.Is(err, account.ErrUnknownEventType) {
+			projections.SkipUnknown("account", r.Type)
+			continue
+		}
 		if err != nil {
 			return nil, fmt.Errorf("load account %s v%d: %w", id, r.Version, err)
 		}
 		evs = append(evs, e)
 	}
-	return account.FromEvents(evs)
+	a, err := account.FromEvents(evs)
+	if err != nil {
+		return nil, err
+	}
+	// Skipped events moved the stream too: the version is the stream's, or
+	// every later append would conflict.
+	a.Version = raw[len(raw)-1].Version
+	return a, nil
 }
 
 // ByUsername finds an account by username (case-insensitive).

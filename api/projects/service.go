@@ -11,6 +11,7 @@ import (
 
 	"draindesign/domain/project"
 	"draindesign/eventstore"
+	"draindesign/projections"
 
 	"github.com/google/uuid"
 )
@@ -66,10 +67,18 @@ func (s *Service) LoadAt(ctx context.Context, id string, version int64) (*projec
 	p := &project.Project{}
 	for _, ev := range evs {
 		e, err := project.Decode(ev.Type, ev.Schema, ev.Data)
+		if errors.Is(err, project.ErrUnknownEventType) {
+			// Skipped, but the stream did move: the version stays that of
+			// the stream, or every later append would conflict.
+			projections.SkipUnknown("project", ev.Type)
+			p.Version = ev.Version
+			continue
+		}
 		if err != nil {
 			return nil, fmt.Errorf("load project %s at version %d: %w", id, ev.Version, err)
 		}
 		p.Apply(e)
+		p.Version = ev.Version
 	}
 	return p, nil
 }

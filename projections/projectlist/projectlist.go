@@ -5,6 +5,7 @@ package projectlist
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"strings"
 	"time"
@@ -52,8 +53,12 @@ func (Projection) Apply(ctx context.Context, tx *projections.Tx, ev eventstore.E
 		return nil
 	}
 	e, err := project.Decode(ev.Type, ev.Schema, ev.Data)
+	if errors.Is(err, project.ErrUnknownEventType) {
+		projections.SkipUnknown(Projection{}.Name(), ev.Type)
+		return nil
+	}
 	if err != nil {
-		return err
+		return fmt.Errorf("project_list: %s v%d: %w", ev.Stream, ev.Version, err)
 	}
 	id := strings.TrimPrefix(ev.Stream, project.StreamPrefix)
 	exec := func(q string, args ...any) error {

@@ -12,6 +12,7 @@ import (
 	"testing"
 	"time"
 
+	"draindesign/domain/project"
 	"draindesign/eventstore"
 	"draindesign/eventstore/memory"
 	"draindesign/eventstore/pgtest"
@@ -34,6 +35,34 @@ func Append(t testing.TB, s eventstore.Store, stream string, n int) []eventstore
 		data, _ := json.Marshal(map[string]any{"i": i, "stream": stream})
 		evs = append(evs, eventstore.NewEvent{
 			ID: id, Type: "TestHappened", Schema: 1 + i%3, Data: data,
+			Metadata: eventstore.Metadata{Author: "tester", Time: time.Now().UTC()},
+		})
+	}
+	res, err := s.Append(ctx, stream, eventstore.Any, evs...)
+	if err != nil {
+		t.Fatalf("append to %s: %v", stream, err)
+	}
+	stored, err := s.ReadStream(ctx, stream, res.FirstVersion, n)
+	if err != nil || len(stored) != n {
+		t.Fatalf("read back %s from v%d: %d events, %v", stream, res.FirstVersion, len(stored), err)
+	}
+	return stored
+}
+
+// AppendProject appends n real project events (notes of run "r") to
+// stream in one call, for read models that decode what they keep, and
+// returns them as stored.
+func AppendProject(t testing.TB, s eventstore.Store, stream string, n int) []eventstore.Event {
+	t.Helper()
+	ctx := context.Background()
+	var evs []eventstore.NewEvent
+	for i := 0; i < n; i++ {
+		typ, schema, data, err := project.Encode(project.RunNotesChanged{RunID: "r", Notes: fmt.Sprintf("note %d of %s", i, stream)})
+		if err != nil {
+			t.Fatal(err)
+		}
+		evs = append(evs, eventstore.NewEvent{
+			ID: fmt.Sprintf("ev-%d-%d", time.Now().UnixNano(), idSeq.Add(1)), Type: typ, Schema: schema, Data: data,
 			Metadata: eventstore.Metadata{Author: "tester", Time: time.Now().UTC()},
 		})
 	}
