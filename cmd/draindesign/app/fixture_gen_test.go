@@ -15,6 +15,7 @@ import (
 	"context"
 	"encoding/json"
 	"flag"
+	"fmt"
 	"io"
 	"log/slog"
 	"net/http"
@@ -34,6 +35,7 @@ import (
 	"draindesign/api/accounts"
 	"draindesign/api/mail"
 	"draindesign/domain/account"
+	"draindesign/eventstore"
 	"draindesign/eventstore/sqlite"
 	"draindesign/projections"
 )
@@ -344,4 +346,39 @@ func mergeFields(base, more map[string]any) map[string]any {
 		out[k] = v
 	}
 	return out
+}
+
+// fixtureGoldens are the golden files, by name.
+type fixtureGoldens struct {
+	Projects     map[string]aggregateGolden[projectView]
+	Accounts     map[string]aggregateGolden[accountView]
+	Reservations map[string]reservationView
+	ReadModels   map[string][]map[string]any
+}
+
+func (g fixtureGoldens) files() map[string]any {
+	return map[string]any{
+		"projects.json": g.Projects, "accounts.json": g.Accounts,
+		"reservations.json": g.Reservations, "readmodels.json": g.ReadModels,
+	}
+}
+
+// eventTypes lists the distinct types of the log, sorted.
+func eventTypes(log []eventstore.Event) []string {
+	var types []string
+	for _, ev := range log {
+		if !slices.Contains(types, ev.Type) {
+			types = append(types, ev.Type)
+		}
+	}
+	slices.Sort(types)
+	return types
+}
+
+func marshalGolden(v any) ([]byte, error) {
+	b, err := json.MarshalIndent(v, "", "  ")
+	if err != nil {
+		return nil, fmt.Errorf("encode golden: %w", err)
+	}
+	return append(b, '\n'), nil
 }

@@ -5,8 +5,6 @@ import (
 	"crypto/sha256"
 	"encoding/hex"
 	"encoding/json"
-	"fmt"
-	"slices"
 	"sort"
 	"strings"
 	"testing"
@@ -344,39 +342,4 @@ func normalizeCell(v any) any {
 		return int64(0)
 	}
 	return v
-}
-
-// fixtureGoldens are the golden files, by name.
-type fixtureGoldens struct {
-	Projects     map[string]aggregateGolden[projectView]
-	Accounts     map[string]aggregateGolden[accountView]
-	Reservations map[string]reservationView
-	ReadModels   map[string][]map[string]any
-}
-
-func (g fixtureGoldens) files() map[string]any {
-	return map[string]any{
-		"projects.json": g.Projects, "accounts.json": g.Accounts,
-		"reservations.json": g.Reservations, "readmodels.json": g.ReadModels,
-	}
-}
-
-// eventTypes lists the distinct types of the log, sorted.
-func eventTypes(log []eventstore.Event) []string {
-	var types []string
-	for _, ev := range log {
-		if !slices.Contains(types, ev.Type) {
-			types = append(types, ev.Type)
-		}
-	}
-	slices.Sort(types)
-	return types
-}
-
-func marshalGolden(v any) ([]byte, error) {
-	b, err := json.MarshalIndent(v, "", "  ")
-	if err != nil {
-		return nil, fmt.Errorf("encode golden: %w", err)
-	}
-	return append(b, '\n'), nil
 }
