@@ -3,6 +3,7 @@ package api
 import (
 	"context"
 	"encoding/json"
+	"errors"
 	"net/http"
 	"sync"
 	"time"
@@ -10,6 +11,7 @@ import (
 	"draindesign/domain/fault"
 	"draindesign/domain/project"
 	"draindesign/eventstore"
+	"draindesign/projections"
 
 	"github.com/gorilla/websocket"
 )
@@ -156,9 +158,20 @@ func (s *Server) follow(ctx context.Context, id string, from int64, out chan<- a
 	}
 	last := p.Version
 	emit := func(ev eventstore.Event) bool {
-		e, err := project.Decode(ev.Type, ev.Data)
+		e, err := project.Decode(ev.Type, ev.Schema, ev.Data)
+		if errors.Is(err, project.ErrUnknownEventType) {
+			// Nothing to tell the client; the next event follows on.
+			projections.SkipUnknown("live", ev.Type)
+			last = ev.Version
+			return true
+		}
 		if err != nil {
 			return false
+		}
+		// The client reads each type in its current shape, upcast if the
+		// event was stored in an older one.
+		if _, _, data, err := project.Encode(e); err == nil {
+			ev.Data = data
 		}
 		p.Apply(e)
 		last = ev.Version

@@ -36,8 +36,12 @@ type Metadata struct {
 // NewEvent is an event to append. ID must be unique across the store; a
 // retried append carrying the same IDs is recognised and not written twice.
 type NewEvent struct {
-	ID       string
-	Type     string
+	ID   string
+	Type string
+	// Schema is the version of Type's data shape the event is written in
+	// (see the domain codecs); 0 means 1, the version of every event
+	// written before schemas were recorded.
+	Schema   int
 	Data     json.RawMessage
 	Metadata Metadata
 }
@@ -68,6 +72,7 @@ type Event struct {
 	Version  int64           `json:"version"` // 1 for a stream's first event
 	Position Position        `json:"position"`
 	Type     string          `json:"type"`
+	Schema   int             `json:"schema"` // 1 or more; 1 for events stored before schemas were recorded
 	Data     json.RawMessage `json:"data"`
 	Metadata Metadata        `json:"metadata"`
 }
@@ -85,10 +90,12 @@ type Store interface {
 	// Append writes events atomically at the end of stream if expected
 	// holds, else returns a *ConflictError. An append of no events is an error.
 	// Repeating an append whose events are all stored already (same IDs, in
-	// the same stream, same type, data and metadata other than Time) returns
+	// the same stream, same type, schema, data and metadata other than
+	// Time) returns
 	// the original result and writes nothing; an ID stored for any other
 	// event gives ErrDuplicateEvent. A zero Metadata.Time is set to the time
-	// of the append; times come back in UTC, to the microsecond.
+	// of the append; times come back in UTC, to the microsecond. A zero
+	// Schema is stored as 1; a negative one is an error.
 	Append(ctx context.Context, stream string, expected ExpectedVersion, events ...NewEvent) (AppendResult, error)
 	// ReadStream returns up to limit events of stream with Version >= from,
 	// in version order (limit <= 0: no limit). An unknown stream yields no

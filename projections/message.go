@@ -20,6 +20,7 @@ const (
 	MetaStream   = "stream"
 	MetaVersion  = "version"
 	MetaType     = "type"
+	MetaSchema   = "schema"
 	MetaPosition = "position"
 )
 
@@ -35,6 +36,7 @@ func NewMessage(ev eventstore.Event) (*message.Message, error) {
 	msg.Metadata.Set(MetaStream, ev.Stream)
 	msg.Metadata.Set(MetaVersion, strconv.FormatInt(ev.Version, 10))
 	msg.Metadata.Set(MetaType, ev.Type)
+	msg.Metadata.Set(MetaSchema, strconv.Itoa(ev.Schema))
 	msg.Metadata.Set(MetaPosition, ev.Position.String())
 	return msg, nil
 }

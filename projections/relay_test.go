@@ -44,13 +44,14 @@ func TestRelayPublishesCommittedEventsInOrder(t *testing.T) {
 					t.Fatal(err)
 				}
 				msg.Ack()
-				if msg.UUID != w.ID || got.ID != w.ID || got.Position != w.Position || string(got.Data) != string(w.Data) {
+				if msg.UUID != w.ID || got.ID != w.ID || got.Position != w.Position || got.Schema != w.Schema || string(got.Data) != string(w.Data) {
 					t.Fatalf("message %d: %s %+v, want event %+v", i, msg.UUID, got, w)
 				}
 				meta := map[string]string{
 					projections.MetaStream:   w.Stream,
 					projections.MetaVersion:  strconv.FormatInt(w.Version, 10),
 					projections.MetaType:     w.Type,
+					projections.MetaSchema:   strconv.Itoa(w.Schema),
 					projections.MetaPosition: w.Position.String(),
 				}
 				for k, v := range meta {

@@ -10,6 +10,7 @@ import (
 	"time"
 
 	"draindesign/eventstore"
+	"draindesign/eventstore/memory"
 	"draindesign/projections"
 	"draindesign/projections/internal/testkit"
 	"draindesign/projections/timeline"
@@ -314,7 +315,7 @@ func TestRebuildEqualsLive(t *testing.T) {
 		})
 		var last eventstore.Position
 		for i := 0; i < 6; i++ {
-			last = testkit.Last(testkit.Append(t, store, fmt.Sprintf("project-%d", i%4), 1+i%4))
+			last = testkit.Last(testkit.AppendProject(t, store, fmt.Sprintf("project-%d", i%4), 1+i%4))
 			inst.Relay.Notify()
 		}
 		if err := inst.Runner.WaitFor(ctx, last); err != nil {
@@ -346,7 +347,7 @@ func TestRebuildEqualsLive(t *testing.T) {
 		}
 
 		// The live runner keeps going after a rebuild.
-		ids := testkit.IDs(testkit.Append(t, store, "project-9", 2))
+		ids := testkit.IDs(testkit.AppendProject(t, store, "project-9", 2))
 		inst.Relay.Notify()
 		testkit.Eventually(t, 10*time.Second, func() error {
 			seen := counter.Seen(t, db)
@@ -420,7 +421,7 @@ func (c indexedCounter) Schema() []string {
 func TestNewRunnerRejectsDuplicateNames(t *testing.T) {
 	t.Parallel()
 	_, err := projections.NewRunner(projections.Config{
-		Store: testkit.NewMemStore(), DB: &projections.DB{},
+		Store: memory.New(), DB: &projections.DB{},
 		Projections: []projections.Projection{testkit.NewCounter("a"), testkit.NewCounter("a")},
 	})
 	if err == nil {

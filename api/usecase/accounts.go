@@ -38,7 +38,7 @@ func NewAccounts(cfg Config, sessions Sessions, secret []byte) *Accounts {
 			Store: cfg.Store, Codec: accountCodec{}, Stream: account.Stream,
 			New:      func() *account.Account { return &account.Account{} },
 			Missing:  func(string) error { return account.ErrNotFound },
-			Appended: cfg.Appended, Skipped: cfg.Skipped, NewID: NewID, Now: cfg.Now,
+			Appended: cfg.Appended, Skipped: cfg.skipped("account"), NewID: NewID, Now: cfg.Now,
 		},
 		store: cfg.Store, sessions: sessions, secret: secret, now: cfg.Now,
 	}

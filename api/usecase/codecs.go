@@ -10,33 +10,38 @@ import (
 	"draindesign/eventstore/aggregate"
 )
 
-// projectCodec and accountCodec adapt the domain codecs to the repository.
+// projectCodec and accountCodec adapt the domain codecs (schema versions,
+// upcasters) to the repository.
 
 type projectCodec struct{}
 
 func (projectCodec) Encode(e project.Event) (eventstore.NewEvent, error) {
-	typ, data, err := project.Encode(e)
-	return eventstore.NewEvent{Type: typ, Data: data}, err
+	typ, schema, data, err := project.Encode(e)
+	return eventstore.NewEvent{Type: typ, Schema: schema, Data: data}, err
 }
 
 func (projectCodec) Decode(ev eventstore.Event) (project.Event, error) {
-	if !project.KnownType(ev.Type) {
-		return nil, fmt.Errorf("%w %q", aggregate.ErrUnknownType, ev.Type)
-	}
-	return project.Decode(ev.Type, ev.Data)
+	e, err := project.Decode(ev.Type, ev.Schema, ev.Data)
+	return e, unknown(ev, err)
 }
 
 type accountCodec struct{}
 
 func (accountCodec) Encode(e account.Event) (eventstore.NewEvent, error) {
-	typ, data, err := account.Encode(e)
-	return eventstore.NewEvent{Type: typ, Data: data}, err
+	typ, schema, data, err := account.Encode(e)
+	return eventstore.NewEvent{Type: typ, Schema: schema, Data: data}, err
 }
 
 func (accountCodec) Decode(ev eventstore.Event) (account.Event, error) {
-	e, err := account.Decode(ev.Type, ev.Data)
-	if errors.Is(err, account.ErrUnknownEventType) {
-		return nil, fmt.Errorf("%w %q", aggregate.ErrUnknownType, ev.Type)
+	e, err := account.Decode(ev.Type, ev.Schema, ev.Data)
+	return e, unknown(ev, err)
+}
+
+// unknown marks a decode error for a type this build does not know, which
+// the repository skips and counts rather than failing the load.
+func unknown(ev eventstore.Event, err error) error {
+	if errors.Is(err, project.ErrUnknownEventType) || errors.Is(err, account.ErrUnknownEventType) {
+		return fmt.Errorf("%w %q: %w", aggregate.ErrUnknownType, ev.Type, err)
 	}
-	return e, err
+	return err
 }

@@ -60,10 +60,19 @@ func NewProjects(cfg Config) *Projects {
 			Store: cfg.Store, Codec: projectCodec{}, Stream: project.Stream,
 			New:      func() *project.Project { return &project.Project{} },
 			Missing:  func(id string) error { return &project.NotFoundError{What: "project", ID: id} },
-			Appended: cfg.Appended, Skipped: cfg.Skipped, NewID: NewID, Now: cfg.Now,
+			Appended: cfg.Appended, Skipped: cfg.skipped("project"), NewID: NewID, Now: cfg.Now,
 		},
 		db: cfg.DB, runner: cfg.Runner, verify: design.Verifier(cfg.Catalogue), now: cfg.Now, log: cfg.Logger,
 	}
+}
+
+// skipped is the hook told of unknown event types while loading: the
+// configured one, or the shared counter of the read models.
+func (c Config) skipped(source string) func(stream, eventType string) {
+	if c.Skipped != nil {
+		return c.Skipped
+	}
+	return func(_, eventType string) { projections.SkipUnknown(source, eventType) }
 }
 
 func (c Config) withDefaults() Config {

@@ -9,6 +9,7 @@ import (
 	"fmt"
 	"io"
 	"net"
+	"net/http"
 	"os"
 	"os/signal"
 	"syscall"
@@ -83,6 +84,7 @@ func serve(ctx context.Context, args []string, out io.Writer) error {
 	fs := flag.NewFlagSet("serve", flag.ContinueOnError)
 	addr := fs.String("addr", "127.0.0.1:8080", "address to listen on")
 	dataDir := fs.String("data-dir", "./data", "directory for the embedded store, mail and keys")
+	metricsAddr := fs.String("metrics-addr", os.Getenv("METRICS_ADDR"), "address for Prometheus metrics (/metrics); empty: none")
 	if err := fs.Parse(args); err != nil {
 		return err
 	}
@@ -112,6 +114,14 @@ func serve(ctx context.Context, args []string, out io.Writer) error {
 	fmt.Fprintln(out, "Or create an account: bin/draindesign users add --username NAME --email ADDRESS --password PASSWORD")
 	errc := make(chan error, 1)
 	go func() { errc <- srv.Serve(ln) }()
+	if *metricsAddr != "" {
+		// Metrics get their own listener, kept off the public address, so
+		// they need no account and reveal nothing to the internet.
+		metrics := &http.Server{Addr: *metricsAddr, Handler: metricsMux(), ReadHeaderTimeout: 10 * time.Second}
+		go func() { errc <- metrics.ListenAndServe() }()
+		defer metrics.Close()
+		fmt.Fprintf(out, "metrics at http://%s/metrics\n", *metricsAddr)
+	}
 	select {
 	case err := <-errc:
 		return err
@@ -120,6 +130,14 @@ func serve(ctx context.Context, args []string, out io.Writer) error {
 	shutdown, cancel := context.WithTimeout(context.Background(), 10*time.Second)
 	defer cancel()
 	return srv.Shutdown(shutdown)
+}
+
+// metricsMux serves the Prometheus metrics, among them
+// draindesign_unknown_events_total (events of types this build skipped).
+func metricsMux() http.Handler {
+	mux := http.NewServeMux()
+	mux.Handle("GET /metrics", projections.MetricsHandler())
+	return mux
 }
 
 // publicURL is the configured public address, or on a loopback address

@@ -5,9 +5,12 @@ import (
 	"context"
 	"io"
 	"net"
+	"net/http/httptest"
 	"net/netip"
 	"strings"
 	"testing"
+
+	"draindesign/projections"
 )
 
 func TestCommands(t *testing.T) {
@@ -82,5 +85,15 @@ func TestServeRefusesWithoutPublicURL(t *testing.T) {
 	err := run(context.Background(), []string{"serve", "--addr", "0.0.0.0:0", "--data-dir", t.TempDir()}, io.Discard)
 	if err == nil || !strings.Contains(err.Error(), "PUBLIC_URL is required") {
 		t.Fatalf("serve on all addresses without PUBLIC_URL: %v", err)
+	}
+}
+
+// The metrics listener shows the counter of skipped unknown event types.
+func TestMetricsShowUnknownEvents(t *testing.T) {
+	projections.SkipUnknown("project", "project.from_the_future")
+	rec := httptest.NewRecorder()
+	metricsMux().ServeHTTP(rec, httptest.NewRequest("GET", "/metrics", nil))
+	if rec.Code != 200 || !strings.Contains(rec.Body.String(), `draindesign_unknown_events_total{source="project",type="project.from_the_future"} 1`) {
+		t.Fatalf("metrics %d:\n%s", rec.Code, rec.Body.String())
 	}
 }

@@ -197,7 +197,7 @@ func TestChangeSettings(t *testing.T) {
 			if len(ev) != 1 {
 				t.Fatalf("events = %v", ev)
 			}
-			_, data, _ := Encode(ev[0])
+			_, _, data, _ := Encode(ev[0])
 			want := `{"user_id":"u",` + tt.want + `,"at":"2026-03-02T09:00:00Z"}`
 			if string(data) != want {
 				t.Errorf("event = %s\nwant    %s", data, want)

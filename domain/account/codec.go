@@ -1,75 +1,45 @@
 package account
 
-import (
-	"encoding/json"
-	"errors"
-	"fmt"
-)
+import "draindesign/domain/eventcodec"
 
-// ErrUnknownEventType is matched by Decode's error for a type this package
-// does not know.
-var ErrUnknownEventType = errors.New("account: unknown event type")
+// ErrUnknownEventType is matched (errors.Is) by Decode's error for a type
+// this package does not know; readers skip such events. It is the shared
+// eventcodec error, so one check serves every aggregate.
+var ErrUnknownEventType = eventcodec.ErrUnknownEventType
 
-// decoders lists every event type; Decode and the codec tests both rely on
-// it being complete.
-var decoders = map[string]func([]byte) (Event, error){
-	TypeRegistered:      decodeAs[Registered],
-	TypeEmailConfirmed:  decodeAs[EmailConfirmed],
-	TypePasswordChanged: decodeAs[PasswordChanged],
-	TypeResetRequested:  decodeAs[ResetRequested],
-	TypeSettingsChanged: decodeAs[SettingsChanged],
-	TypeCountryChanged:  decodeAs[CountryChanged],
-	TypeBlocked:         decodeAs[Blocked],
-	TypeUnblocked:       decodeAs[Unblocked],
-	TypeGroupChanged:    decodeAs[GroupChanged],
-	TypeDeleted:         decodeAs[Deleted],
+// codec lists every account event type with its schema version. All are at
+// version 1, the shape they had when versions were first recorded. To
+// change a type's shape, raise its version and add the upcaster from the
+// previous one (see package eventcodec and docs/architecture.md).
+var codec = func() *eventcodec.Codec[Event] {
+	c := eventcodec.New("account", Event.EventType)
+	eventcodec.Register[Registered](c, 1)
+	eventcodec.Register[EmailConfirmed](c, 1)
+	eventcodec.Register[PasswordChanged](c, 1)
+	eventcodec.Register[ResetRequested](c, 1)
+	eventcodec.Register[SettingsChanged](c, 1)
+	eventcodec.Register[CountryChanged](c, 1)
+	eventcodec.Register[Blocked](c, 1)
+	eventcodec.Register[Unblocked](c, 1)
+	eventcodec.Register[GroupChanged](c, 1)
+	eventcodec.Register[Deleted](c, 1)
+	return c
+}()
+
+// EventTypes lists every event type name this package writes, sorted.
+func EventTypes() []string { return codec.Types() }
+
+// Encode turns an event into the type name, schema version and JSON body
+// stored in the event store.
+func Encode(e Event) (typ string, schema int, data []byte, err error) {
+	return codec.Encode(e)
 }
 
-func decodeAs[T Event](data []byte) (Event, error) {
-	var e T
-	if err := json.Unmarshal(data, &e); err != nil {
-		return nil, err
-	}
-	return e, nil
-}
-
-// EventTypes lists every event type name this package writes.
-func EventTypes() []string {
-	return []string{
-		TypeRegistered, TypeEmailConfirmed, TypePasswordChanged, TypeResetRequested,
-		TypeSettingsChanged, TypeCountryChanged, TypeBlocked, TypeUnblocked,
-		TypeGroupChanged, TypeDeleted,
-	}
-}
-
-// Encode turns an event into the type name and JSON body stored in the
-// event store.
-func Encode(e Event) (typ string, data []byte, err error) {
-	if e == nil {
-		return "", nil, errors.New("account: encode nil event")
-	}
-	typ = e.EventType()
-	if _, ok := decoders[typ]; !ok {
-		return "", nil, fmt.Errorf("account: encode %T: %w %q", e, ErrUnknownEventType, typ)
-	}
-	data, err = json.Marshal(e)
-	if err != nil {
-		return "", nil, fmt.Errorf("account: encode %s: %w", typ, err)
-	}
-	return typ, data, nil
-}
-
-// Decode rebuilds an event from its stored type name and JSON body. Pointer
-// and value forms are not mixed: Decode always returns the value type
-// (Registered, not *Registered).
-func Decode(typ string, data []byte) (Event, error) {
-	dec, ok := decoders[typ]
-	if !ok {
-		return nil, fmt.Errorf("account: decode: %w %q", ErrUnknownEventType, typ)
-	}
-	e, err := dec(data)
-	if err != nil {
-		return nil, fmt.Errorf("account: decode %s: %w", typ, err)
-	}
-	return e, nil
+// Decode rebuilds an event from its stored type name, schema version and
+// JSON body, upcasting it from an older schema version. Pointer and value
+// forms are not mixed: Decode always returns the value type (Registered,
+// not *Registered). An unknown type is ErrUnknownEventType; a newer schema
+// version than this code knows is eventcodec.ErrFutureSchema.
+func Decode(typ string, schema int, data []byte) (Event, error) {
+	return codec.Decode(typ, schema, data)
 }

@@ -125,11 +125,11 @@ func apply(t testing.TB, p *project.Project, evs []project.Event, err error) {
 		t.Fatalf("command: %v", err)
 	}
 	for _, e := range evs {
-		typ, data, err := project.Encode(e)
+		typ, schema, data, err := project.Encode(e)
 		if err != nil {
 			t.Fatal(err)
 		}
-		back, err := project.Decode(typ, data)
+		back, err := project.Decode(typ, schema, data)
 		if err != nil {
 			t.Fatal(err)
 		}

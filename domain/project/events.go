@@ -2,8 +2,9 @@ package project
 
 import (
 	"encoding/json"
-	"fmt"
 	"time"
+
+	"draindesign/domain/eventcodec"
 )
 
 // Event is anything that happened to a project. Each concrete event knows its
@@ -143,87 +144,47 @@ func (Saved) EventType() string             { return "project.saved" }
 func (SharedByLink) EventType() string      { return "project.shared_by_link" }
 func (Deleted) EventType() string           { return "project.deleted" }
 
-var decoders = map[string]func() Event{
-	"project.created":            func() Event { return &Created{} },
-	"project.details_changed":    func() Event { return &DetailsChanged{} },
-	"project.run_added":          func() Event { return &RunAdded{} },
-	"project.run_renamed":        func() Event { return &RunRenamed{} },
-	"project.run_duplicated":     func() Event { return &RunDuplicated{} },
-	"project.run_removed":        func() Event { return &RunRemoved{} },
-	"project.runs_reordered":     func() Event { return &RunsReordered{} },
-	"project.run_inputs_changed": func() Event { return &RunInputsChanged{} },
-	"project.run_notes_changed":  func() Event { return &RunNotesChanged{} },
-	"project.run_calculated":     func() Event { return &RunCalculated{} },
-	"project.calculation_failed": func() Event { return &CalculationFailed{} },
-	"project.run_reset":          func() Event { return &RunReset{} },
-	"project.saved":              func() Event { return &Saved{} },
-	"project.shared_by_link":     func() Event { return &SharedByLink{} },
-	"project.deleted":            func() Event { return &Deleted{} },
-	"project.sharing_stopped":    func() Event { return &SharingStopped{} },
+// codec lists every project event type with its schema version. All are
+// at version 1, the shape they had when versions were first recorded. To
+// change a type's shape, raise its version and add the upcaster from the
+// previous one (see package eventcodec and docs/architecture.md).
+var codec = func() *eventcodec.Codec[Event] {
+	c := eventcodec.New("project", Event.EventType)
+	eventcodec.Register[Created](c, 1)
+	eventcodec.Register[DetailsChanged](c, 1)
+	eventcodec.Register[RunAdded](c, 1)
+	eventcodec.Register[RunRenamed](c, 1)
+	eventcodec.Register[RunDuplicated](c, 1)
+	eventcodec.Register[RunRemoved](c, 1)
+	eventcodec.Register[RunsReordered](c, 1)
+	eventcodec.Register[RunInputsChanged](c, 1)
+	eventcodec.Register[RunNotesChanged](c, 1)
+	eventcodec.Register[RunCalculated](c, 1)
+	eventcodec.Register[CalculationFailed](c, 1)
+	eventcodec.Register[RunReset](c, 1)
+	eventcodec.Register[Saved](c, 1)
+	eventcodec.Register[SharedByLink](c, 1)
+	eventcodec.Register[Deleted](c, 1)
+	eventcodec.Register[SharingStopped](c, 1)
+	return c
+}()
+
+// ErrUnknownEventType is matched (errors.Is) by Decode's error for a type
+// this package does not know; readers skip such events.
+var ErrUnknownEventType = eventcodec.ErrUnknownEventType
+
+// Encode gives an event's stored type name, schema version and JSON body.
+func Encode(e Event) (typ string, schema int, data []byte, err error) {
+	return codec.Encode(e)
 }
 
-// KnownType says whether typ is an event type this build knows.
-func KnownType(typ string) bool {
-	_, ok := decoders[typ]
-	return ok
+// Decode turns a stored event back into its Go value (a value, not a
+// pointer), upcasting it from an older schema version. An unknown type is
+// ErrUnknownEventType; a newer schema version than this code knows is
+// eventcodec.ErrFutureSchema.
+func Decode(typ string, schema int, data []byte) (Event, error) {
+	return codec.Decode(typ, schema, data)
 }
 
-// Encode gives an event's stored type name and JSON body.
-func Encode(e Event) (string, []byte, error) {
-	data, err := json.Marshal(e)
-	if err != nil {
-		return "", nil, fmt.Errorf("encode %s: %w", e.EventType(), err)
-	}
-	return e.EventType(), data, nil
-}
-
-// Decode turns a stored event back into its Go value (a value, not a pointer).
-func Decode(typ string, data []byte) (Event, error) {
-	mk, ok := decoders[typ]
-	if !ok {
-		return nil, fmt.Errorf("decode project event: unknown type %q", typ)
-	}
-	ptr := mk()
-	if err := json.Unmarshal(data, ptr); err != nil {
-		return nil, fmt.Errorf("decode %s: %w", typ, err)
-	}
-	return deref(ptr), nil
-}
-
-func deref(e Event) Event {
-	switch v := e.(type) {
-	case *Created:
-		return *v
-	case *DetailsChanged:
-		return *v
-	case *RunAdded:
-		return *v
-	case *RunRenamed:
-		return *v
-	case *RunDuplicated:
-		return *v
-	case *RunRemoved:
-		return *v
-	case *RunsReordered:
-		return *v
-	case *RunInputsChanged:
-		return *v
-	case *RunNotesChanged:
-		return *v
-	case *RunCalculated:
-		return *v
-	case *CalculationFailed:
-		return *v
-	case *RunReset:
-		return *v
-	case *Saved:
-		return *v
-	case *SharedByLink:
-		return *v
-	case *Deleted:
-		return *v
-	case *SharingStopped:
-		return *v
-	}
-	return e
-}
+// EventTypes lists every project event type, sorted.
+func EventTypes() []string { return codec.Types() }

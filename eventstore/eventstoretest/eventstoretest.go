@@ -63,6 +63,7 @@ func Run(t *testing.T, open func(t *testing.T) eventstore.Store) {
 		{"LargePayload", testLargePayload},
 		{"ManyEventsInOneAppend", testManyEvents},
 		{"Metadata", testMetadata},
+		{"SchemaVersion", testSchemaVersion},
 		{"ReadStream", testReadStream},
 		{"ReadAllPaging", testReadAllPaging},
 	}
@@ -94,13 +95,19 @@ func event(typ, data string) eventstore.NewEvent {
 	return eventstore.NewEvent{ID: newID(), Type: typ, Data: json.RawMessage(data)}
 }
 
+// events makes n events whose schema versions run 0 (stored as 1), 1, 2,
+// 3, 0, …, so that every test checks the version is kept.
 func events(n int) []eventstore.NewEvent {
 	evs := make([]eventstore.NewEvent, n)
 	for i := range evs {
 		evs[i] = event("Counted", fmt.Sprintf(`{"i":%d}`, i))
+		evs[i].Schema = i % 4
 	}
 	return evs
 }
+
+// storedSchema is the schema version a store gives back for one appended.
+func storedSchema(e eventstore.NewEvent) int { return max(e.Schema, 1) }
 
 func mustAppend(t *testing.T, s eventstore.Store, stream string, expected eventstore.ExpectedVersion, evs ...eventstore.NewEvent) eventstore.AppendResult {
 	t.Helper()
@@ -171,6 +178,9 @@ func checkStored(t *testing.T, got eventstore.Event, stream string, version int6
 	if got.ID != want.ID || got.Stream != stream || got.Version != version || got.Type != want.Type {
 		t.Errorf("stored event %s %s v%d %s, want %s %s v%d %s", got.ID, got.Stream, got.Version, got.Type, want.ID, stream, version, want.Type)
 	}
+	if got.Schema != storedSchema(want) {
+		t.Errorf("event %s schema version %d, appended as %d, want %d", got.ID, got.Schema, want.Schema, storedSchema(want))
+	}
 	if !bytes.Equal(got.Data, want.Data) {
 		t.Errorf("event %s data %.80q…, want %.80q…", got.ID, got.Data, want.Data)
 	}
@@ -179,7 +189,7 @@ func checkStored(t *testing.T, got eventstore.Event, stream string, version int6
 // sameEvent compares events read at different times.
 func sameEvent(a, b eventstore.Event) bool {
 	return a.ID == b.ID && a.Stream == b.Stream && a.Version == b.Version && a.Position == b.Position &&
-		a.Type == b.Type && bytes.Equal(a.Data, b.Data) &&
+		a.Type == b.Type && a.Schema == b.Schema && bytes.Equal(a.Data, b.Data) &&
 		a.Metadata.Author == b.Metadata.Author && a.Metadata.CorrelationID == b.Metadata.CorrelationID &&
 		a.Metadata.CausationID == b.Metadata.CausationID && a.Metadata.Time.Equal(b.Metadata.Time)
 }
@@ -277,6 +287,7 @@ func testInvalidAppend(t *testing.T, s eventstore.Store) {
 		{"no type", "s", eventstore.Any, []eventstore.NewEvent{{ID: newID(), Data: json.RawMessage(`{}`)}}},
 		{"no data", "s", eventstore.Any, []eventstore.NewEvent{{ID: newID(), Type: "T"}}},
 		{"data not JSON", "s", eventstore.Any, []eventstore.NewEvent{{ID: newID(), Type: "T", Data: json.RawMessage(`{"a":`)}}},
+		{"negative schema version", "s", eventstore.Any, []eventstore.NewEvent{{ID: newID(), Type: "T", Schema: -1, Data: json.RawMessage(`{}`)}}},
 		{"invalid expected version", "s", eventstore.ExpectedVersion(-3), []eventstore.NewEvent{valid()}},
 		{"invalid event after a valid one", "s", eventstore.Any, []eventstore.NewEvent{valid(), {ID: newID(), Type: "T"}}},
 	}
@@ -308,6 +319,11 @@ func testInvalidAppend(t *testing.T, s eventstore.Store) {
 
 // testConflictRace has 16 writers append to one stream at the same expected
 // version, round after round: exactly one must win each round.
+func withSchema(e eventstore.NewEvent, schema int) eventstore.NewEvent {
+	e.Schema = schema
+	return e
+}
+
 func testConflictRace(t *testing.T, s eventstore.Store) {
 	const writers, rounds = 16, 5
 	stream := "race-" + newID()
@@ -511,6 +527,10 @@ func testIdempotentRetry(t *testing.T, s eventstore.Store) {
 	time.Sleep(2 * time.Millisecond) // so that b's stamped time differs
 	retry("same expected version", eventstore.NoStream)
 	retry("Any", eventstore.Any)
+	// Schema 0 is stored as 1, so naming 1 repeats the same append.
+	if res, err := s.Append(t.Context(), stream, eventstore.NoStream, a, withSchema(b, 1)); err != nil || res != first {
+		t.Errorf("retry naming schema 1 for the stored 0: %+v, %v; want the original %+v", res, err, first)
+	}
 	c := event("C", `{}`)
 	mustAppend(t, s, stream, eventstore.Exactly(2), c)
 	retry("stream moved on", eventstore.NoStream)
@@ -580,6 +600,7 @@ func testDuplicateID(t *testing.T, s eventstore.Store) {
 		{"different data", owner, eventstore.Any, []eventstore.NewEvent{with(func(e *eventstore.NewEvent) { e.Data = json.RawMessage(`{"x":2}`) })}},
 		{"different data at a stale version", owner, eventstore.NoStream, []eventstore.NewEvent{with(func(e *eventstore.NewEvent) { e.Data = json.RawMessage(`{"x":2}`) })}},
 		{"different type", owner, eventstore.Exactly(1), []eventstore.NewEvent{with(func(e *eventstore.NewEvent) { e.Type = "Y" })}},
+		{"different schema version", owner, eventstore.Any, []eventstore.NewEvent{with(func(e *eventstore.NewEvent) { e.Schema = 2 })}},
 		{"different author", owner, eventstore.Any, []eventstore.NewEvent{with(func(e *eventstore.NewEvent) { e.Metadata.Author = "bob" })}},
 		{"same event in another stream", other, eventstore.Any, []eventstore.NewEvent{x}},
 		{"same event in a new stream", "new-" + newID(), eventstore.NoStream, []eventstore.NewEvent{x}},
@@ -696,6 +717,34 @@ func testMetadata(t *testing.T, s eventstore.Store) {
 	}
 	check("ReadStream", mustReadStream(t, s, stream, 1, 0))
 	check("ReadAll", readAll(t, s, 2))
+}
+
+// testSchemaVersion appends events naming no schema version (stored as 1)
+// and higher ones, in small and large appends, and reads them back from
+// the stream and the log.
+func testSchemaVersion(t *testing.T, s eventstore.Store) {
+	stream := "schema-" + newID()
+	small := []eventstore.NewEvent{withSchema(event("V", `{}`), 0), withSchema(event("V", `{}`), 1),
+		withSchema(event("V", `{}`), 2), withSchema(event("V", `{}`), 1<<20)}
+	large := make([]eventstore.NewEvent, 100)
+	for i := range large {
+		large[i] = withSchema(event("V", fmt.Sprintf(`{"i":%d}`, i)), 1+i%5)
+	}
+	mustAppend(t, s, stream, eventstore.NoStream, small...)
+	mustAppend(t, s, stream, eventstore.Exactly(int64(len(small))), large...)
+	want := append(slices.Clone(small), large...)
+	got := mustReadStream(t, s, stream, 1, 0)
+	all := readAll(t, s, len(want))
+	if len(got) != len(want) {
+		t.Fatalf("stream has %d events, want %d", len(got), len(want))
+	}
+	for i, e := range want {
+		checkStored(t, got[i], stream, int64(i+1), e)
+		checkStored(t, all[i], stream, int64(i+1), e)
+	}
+	if got[0].Schema != 1 || got[3].Schema != 1<<20 {
+		t.Errorf("schema versions %d and %d, want 1 for none given and %d", got[0].Schema, got[3].Schema, 1<<20)
+	}
 }
 
 func testReadStream(t *testing.T, s eventstore.Store) {

@@ -93,18 +93,19 @@ const (
 	WHERE stream_id = $1::text AND version = $2::bigint RETURNING version
 )`
 	insertEvents = `
-INSERT INTO events (event_id, stream_id, version, type, data, author, correlation_id, causation_id, occurred_at)
-SELECT e.event_id, $1, $2 + e.n, e.type, e.data, e.author, e.correlation_id, e.causation_id, e.occurred_at
+INSERT INTO events (event_id, stream_id, version, type, schema_version, data, author, correlation_id, causation_id, occurred_at)
+SELECT e.event_id, $1, $2 + e.n, e.type, e.schema_version, e.data, e.author, e.correlation_id, e.causation_id, e.occurred_at
 FROM head, `
 	// Ordered, so that seq follows version within an append.
-	eventsAlias = ` AS e(event_id, type, data, author, correlation_id, causation_id, occurred_at, n) ORDER BY e.n`
+	eventsAlias = ` AS e(event_id, type, schema_version, data, author, correlation_id, causation_id, occurred_at, n) ORDER BY e.n`
 
-	// Up to valuesMax events are given as a VALUES list, seven parameters
+	// Up to valuesMax events are given as a VALUES list, eight parameters
 	// each, in a statement prepared once per count: a fifth cheaper than
 	// unnesting arrays, which larger appends do, as PostgreSQL takes at
 	// most 65,535 parameters.
 	valuesMax = 32
-	unnested  = `unnest($4::text[], $5::text[], $6::json[], $7::text[], $8::text[], $9::text[], $10::timestamptz[]) WITH ORDINALITY`
+	perEvent  = 8
+	unnested  = `unnest($4::text[], $5::text[], $6::integer[], $7::json[], $8::text[], $9::text[], $10::text[], $11::timestamptz[]) WITH ORDINALITY`
 )
 
 // appendSQL[new][n] is the statement appending n <= valuesMax events to a
@@ -117,9 +118,9 @@ var appendSQL = func() (q [2][valuesMax + 1]string) {
 			if n > 1 {
 				values.WriteString(", ")
 			}
-			p := 4 + 7*(n-1)
-			fmt.Fprintf(&values, "($%d::text, $%d::text, $%d::json, $%d::text, $%d::text, $%d::text, $%d::timestamptz, %d::bigint)",
-				p, p+1, p+2, p+3, p+4, p+5, p+6, n)
+			p := 4 + perEvent*(n-1)
+			fmt.Fprintf(&values, "($%d::text, $%d::text, $%d::integer, $%d::json, $%d::text, $%d::text, $%d::text, $%d::timestamptz, %d::bigint)",
+				p, p+1, p+2, p+3, p+4, p+5, p+6, p+7, n)
 			q[isNew][n] = head + insertEvents + "(VALUES " + values.String() + ")" + eventsAlias
 		}
 	}
@@ -127,7 +128,7 @@ var appendSQL = func() (q [2][valuesMax + 1]string) {
 }()
 
 const (
-	eventColumns = `tx_id, seq, event_id, stream_id, version, type, data, author, correlation_id, causation_id, occurred_at`
+	eventColumns = `tx_id, seq, event_id, stream_id, version, type, schema_version, data, author, correlation_id, causation_id, occurred_at`
 )
 
 var (
@@ -208,18 +209,18 @@ func appendArgs(stream string, evs []eventstore.NewEvent) []any {
 	if len(evs) > valuesMax {
 		n := len(evs)
 		ids, types, authors, correlations, causations := make([]string, n), make([]string, n), make([]string, n), make([]string, n), make([]string, n)
-		data, times := make([][]byte, n), make([]time.Time, n)
+		schemas, data, times := make([]int32, n), make([][]byte, n), make([]time.Time, n)
 		for i, e := range evs {
-			ids[i], types[i], data[i] = e.ID, e.Type, e.Data
+			ids[i], types[i], schemas[i], data[i] = e.ID, e.Type, int32(e.Schema), e.Data
 			authors[i], correlations[i], causations[i] = e.Metadata.Author, e.Metadata.CorrelationID, e.Metadata.CausationID
 			times[i] = e.Metadata.Time
 		}
-		return []any{stream, nil, n, ids, types, data, authors, correlations, causations, times}
+		return []any{stream, nil, n, ids, types, schemas, data, authors, correlations, causations, times}
 	}
-	args := make([]any, 3, 3+7*len(evs))
+	args := make([]any, 3, 3+perEvent*len(evs))
 	args[0], args[2] = stream, len(evs)
 	for _, e := range evs {
-		args = append(args, e.ID, e.Type, e.Data, e.Metadata.Author, e.Metadata.CorrelationID, e.Metadata.CausationID, e.Metadata.Time)
+		args = append(args, e.ID, e.Type, int32(e.Schema), e.Data, e.Metadata.Author, e.Metadata.CorrelationID, e.Metadata.CausationID, e.Metadata.Time)
 	}
 	return args
 }
@@ -314,7 +315,7 @@ func (s *Store) query(ctx context.Context, sizeHint int, sql string, args ...any
 		rawData pgtype.DriverBytes
 		// One destination list for all rows: built per row it would cost
 		// two allocations.
-		dest = []any{&row.Position.Commit, &row.Position.Seq, &raw[0], &raw[1], &row.Version, &raw[2], &rawData,
+		dest = []any{&row.Position.Commit, &row.Position.Seq, &raw[0], &raw[1], &row.Version, &raw[2], &row.Schema, &rawData,
 			&raw[3], &raw[4], &raw[5], &row.Metadata.Time}
 	)
 	for rows.Next() {

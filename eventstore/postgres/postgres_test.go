@@ -59,6 +59,42 @@ func TestMigrateIsIdempotentAndSerialised(t *testing.T) {
 	}
 }
 
+// TestMigrateOldStore opens a database holding events written before
+// schema versions were stored: they read back as version 1.
+func TestMigrateOldStore(t *testing.T) {
+	url := pgtest.NewDatabase(t)
+	ms, err := migrations.List(migrations.Postgres, "postgres")
+	if err != nil {
+		t.Fatal(err)
+	}
+	conn, err := pgx.Connect(t.Context(), url)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer conn.Close(t.Context())
+	if _, err := conn.Exec(t.Context(), ms[0].SQL); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := conn.Exec(t.Context(), `CREATE TABLE schema_migrations (version integer PRIMARY KEY, name text NOT NULL, applied_at timestamptz NOT NULL DEFAULT now());
+		INSERT INTO schema_migrations (version, name) VALUES (1, '0001_events.sql');
+		INSERT INTO streams VALUES ('old', 1);
+		INSERT INTO events (event_id, stream_id, version, type, data, occurred_at) VALUES ('e1', 'old', 1, 'T', '{"a":1}', now())`); err != nil {
+		t.Fatal(err)
+	}
+	s := open(t, url)
+	defer s.Close()
+	evs, err := s.ReadStream(t.Context(), "old", 1, 0)
+	if err != nil || len(evs) != 1 || evs[0].Schema != 1 || string(evs[0].Data) != `{"a":1}` {
+		t.Fatalf("old event read back as %+v (%v), want schema version 1", evs, err)
+	}
+	if _, err := s.Append(t.Context(), "old", eventstore.Exactly(1), eventstore.NewEvent{ID: "e2", Type: "T", Schema: 2, Data: []byte(`{}`)}); err != nil {
+		t.Fatal(err)
+	}
+	if evs, err = s.ReadStream(t.Context(), "old", 2, 0); err != nil || len(evs) != 1 || evs[0].Schema != 2 {
+		t.Fatalf("new event read back as %+v (%v), want schema version 2", evs, err)
+	}
+}
+
 // BenchmarkStore measures the store beside plain batched INSERTs, one
 // implicit transaction per append, on the same database and pool settings,
 // into a bare copy of the events table: its columns and its primary key,
@@ -79,9 +115,9 @@ func BenchmarkStore(b *testing.B) {
 	eventstoretest.Benchmark(b, s, func(ctx context.Context, stream string, version int64, evs []eventstore.NewEvent) error {
 		batch := &pgx.Batch{}
 		for i, e := range evs {
-			batch.Queue(`INSERT INTO raw_events (event_id, stream_id, version, type, data, author, correlation_id, causation_id, occurred_at)
-				VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9)`,
-				e.ID, stream, version+int64(i), e.Type, e.Data, e.Metadata.Author, e.Metadata.CorrelationID, e.Metadata.CausationID, e.Metadata.Time)
+			batch.Queue(`INSERT INTO raw_events (event_id, stream_id, version, type, schema_version, data, author, correlation_id, causation_id, occurred_at)
+				VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10)`,
+				e.ID, stream, version+int64(i), e.Type, max(e.Schema, 1), e.Data, e.Metadata.Author, e.Metadata.CorrelationID, e.Metadata.CausationID, e.Metadata.Time)
 		}
 		// One round trip; the queries of a batch run in one implicit transaction.
 		return pool.SendBatch(ctx, batch).Close()

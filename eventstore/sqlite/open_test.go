@@ -5,6 +5,7 @@ import (
 	"path/filepath"
 	"testing"
 
+	"draindesign/eventstore"
 	"draindesign/migrations"
 )
 
@@ -45,6 +46,45 @@ func TestOpenConfiguresAndMigratesOnce(t *testing.T) {
 	}
 	if matches, _ := filepath.Glob(filepath.Join(filepath.Dir(path), "*")); len(matches) == 0 || filepath.Base(matches[0]) != filepath.Base(path) {
 		t.Errorf("files %v, want the database at %s", matches, path)
+	}
+}
+
+// TestOpenOldStore opens a file holding events written before schema
+// versions were stored: they read back as version 1.
+func TestOpenOldStore(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "old.db")
+	db, err := sql.Open("sqlite", "file:"+path+"?_txlock=immediate")
+	if err != nil {
+		t.Fatal(err)
+	}
+	ms, err := migrations.List(migrations.SQLite, "sqlite")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := migrate(t.Context(), db, ms[:1]); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := db.Exec(`INSERT INTO streams VALUES ('old', 1);
+		INSERT INTO events (commit_id, event_id, stream_id, version, type, data, occurred_at) VALUES (1, 'e1', 'old', 1, 'T', '{"a":1}', 0)`); err != nil {
+		t.Fatal(err)
+	}
+	if err := db.Close(); err != nil {
+		t.Fatal(err)
+	}
+	s, err := Open(t.Context(), path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer s.Close()
+	evs, err := s.ReadStream(t.Context(), "old", 1, 0)
+	if err != nil || len(evs) != 1 || evs[0].Schema != 1 || string(evs[0].Data) != `{"a":1}` {
+		t.Fatalf("old event read back as %+v (%v), want schema version 1", evs, err)
+	}
+	if _, err := s.Append(t.Context(), "old", eventstore.Exactly(1), eventstore.NewEvent{ID: "e2", Type: "T", Schema: 2, Data: []byte(`{}`)}); err != nil {
+		t.Fatal(err)
+	}
+	if evs, err = s.ReadStream(t.Context(), "old", 2, 0); err != nil || len(evs) != 1 || evs[0].Schema != 2 {
+		t.Fatalf("new event read back as %+v (%v), want schema version 2", evs, err)
 	}
 }
 

@@ -43,7 +43,7 @@ type Store struct {
 
 var _ eventstore.Store = (*Store)(nil)
 
-const eventColumns = `commit_id, seq, event_id, stream_id, version, type, data, author, correlation_id, causation_id, occurred_at`
+const eventColumns = `commit_id, seq, event_id, stream_id, version, type, schema_version, data, author, correlation_id, causation_id, occurred_at`
 
 // Open opens, creating it if need be, the store in the SQLite file at path
 // and applies the migrations in migrations.SQLite it lacks.
@@ -98,8 +98,8 @@ func open(ctx context.Context, path string) (_ *Store, err error) {
 	}
 	s.version = prepare(s.write, `SELECT version FROM streams WHERE stream_id = ?`)
 	s.lastCommit = prepare(s.write, `SELECT commit_id FROM events ORDER BY seq DESC LIMIT 1`)
-	s.insert = prepare(s.write, `INSERT INTO events (commit_id, event_id, stream_id, version, type, data, author, correlation_id, causation_id, occurred_at)
-		VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`)
+	s.insert = prepare(s.write, `INSERT INTO events (commit_id, event_id, stream_id, version, type, schema_version, data, author, correlation_id, causation_id, occurred_at)
+		VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`)
 	s.upsertStream = prepare(s.write, `INSERT INTO streams (stream_id, version) VALUES (?, ?)
 		ON CONFLICT (stream_id) DO UPDATE SET version = excluded.version`)
 	s.byID = prepare(s.write, `SELECT `+eventColumns+` FROM events WHERE event_id IN (SELECT value FROM json_each(?))`)
@@ -171,7 +171,7 @@ func (s *Store) append(ctx context.Context, stream string, expected eventstore.E
 	commit++
 	insert := tx.StmtContext(ctx, s.insert)
 	for i, e := range evs {
-		_, err := insert.ExecContext(ctx, commit, e.ID, stream, current+int64(i)+1, e.Type, string(e.Data),
+		_, err := insert.ExecContext(ctx, commit, e.ID, stream, current+int64(i)+1, e.Type, e.Schema, string(e.Data),
 			e.Metadata.Author, e.Metadata.CorrelationID, e.Metadata.CausationID, e.Metadata.Time.UnixMicro())
 		var sqliteErr *sqlite.Error
 		if errors.As(err, &sqliteErr) && sqliteErr.Code() == sqlite3.SQLITE_CONSTRAINT_UNIQUE {
@@ -255,7 +255,7 @@ func scan(rows *sql.Rows, sizeHint int) ([]eventstore.Event, error) {
 		data            []byte
 		// One destination list for all rows: built per row it would cost
 		// two allocations.
-		dest = []any{&commit, &seq, &e.ID, &e.Stream, &e.Version, &e.Type, &data,
+		dest = []any{&commit, &seq, &e.ID, &e.Stream, &e.Version, &e.Type, &e.Schema, &data,
 			&e.Metadata.Author, &e.Metadata.CorrelationID, &e.Metadata.CausationID, &at}
 	)
 	for rows.Next() {

@@ -45,12 +45,12 @@ func BenchmarkStore(b *testing.B) {
 	db.SetMaxOpenConns(1)
 	if _, err := db.Exec(`CREATE TABLE raw_events (
 		seq INTEGER PRIMARY KEY, commit_id INTEGER NOT NULL, event_id TEXT NOT NULL, stream_id TEXT NOT NULL,
-		version INTEGER NOT NULL, type TEXT NOT NULL, data TEXT NOT NULL, author TEXT NOT NULL,
+		version INTEGER NOT NULL, type TEXT NOT NULL, schema_version INTEGER NOT NULL, data TEXT NOT NULL, author TEXT NOT NULL,
 		correlation_id TEXT NOT NULL, causation_id TEXT NOT NULL, occurred_at INTEGER NOT NULL)`); err != nil {
 		b.Fatal(err)
 	}
-	insert, err := db.Prepare(`INSERT INTO raw_events (commit_id, event_id, stream_id, version, type, data, author, correlation_id, causation_id, occurred_at)
-		VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`)
+	insert, err := db.Prepare(`INSERT INTO raw_events (commit_id, event_id, stream_id, version, type, schema_version, data, author, correlation_id, causation_id, occurred_at)
+		VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`)
 	if err != nil {
 		b.Fatal(err)
 	}
@@ -65,7 +65,7 @@ func BenchmarkStore(b *testing.B) {
 		commit := commits.Add(1)
 		stmt := tx.StmtContext(ctx, insert)
 		for i, e := range evs {
-			if _, err := stmt.ExecContext(ctx, commit, e.ID, stream, version+int64(i), e.Type, string(e.Data),
+			if _, err := stmt.ExecContext(ctx, commit, e.ID, stream, version+int64(i), e.Type, max(e.Schema, 1), string(e.Data),
 				e.Metadata.Author, e.Metadata.CorrelationID, e.Metadata.CausationID, e.Metadata.Time.UnixMicro()); err != nil {
 				return err
 			}

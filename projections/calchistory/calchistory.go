@@ -48,9 +48,13 @@ func (Projection) Apply(ctx context.Context, tx *projections.Tx, ev eventstore.E
 	if !strings.HasPrefix(ev.Stream, project.StreamPrefix) {
 		return nil
 	}
-	e, err := project.Decode(ev.Type, ev.Data)
+	e, err := project.Decode(ev.Type, ev.Schema, ev.Data)
+	if errors.Is(err, project.ErrUnknownEventType) {
+		projections.SkipUnknown(Projection{}.Name(), ev.Type)
+		return nil
+	}
 	if err != nil {
-		return err
+		return fmt.Errorf("calc_history: %s v%d: %w", ev.Stream, ev.Version, err)
 	}
 	switch e := e.(type) {
 	case project.RunAdded:

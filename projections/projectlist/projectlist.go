@@ -5,6 +5,7 @@ package projectlist
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"strings"
 	"time"
@@ -51,9 +52,13 @@ func (Projection) Apply(ctx context.Context, tx *projections.Tx, ev eventstore.E
 	if !strings.HasPrefix(ev.Stream, project.StreamPrefix) {
 		return nil
 	}
-	e, err := project.Decode(ev.Type, ev.Data)
+	e, err := project.Decode(ev.Type, ev.Schema, ev.Data)
+	if errors.Is(err, project.ErrUnknownEventType) {
+		projections.SkipUnknown(Projection{}.Name(), ev.Type)
+		return nil
+	}
 	if err != nil {
-		return err
+		return fmt.Errorf("project_list: %s v%d: %w", ev.Stream, ev.Version, err)
 	}
 	id := strings.TrimPrefix(ev.Stream, project.StreamPrefix)
 	exec := func(q string, args ...any) error {
@@ -80,6 +85,8 @@ func (Projection) Apply(ctx context.Context, tx *projections.Tx, ev eventstore.E
 			e.At.UnixMilli(), e.SavedBy, e.SavedByName, boolInt(e.ShareWithProvider), id)
 	case project.SharedByLink:
 		return exec(`UPDATE project_list SET share_id = ? WHERE id = ?`, e.ShareID, id)
+	case project.SharingStopped:
+		return exec(`UPDATE project_list SET share_id = '' WHERE id = ? AND share_id = ?`, id, e.ShareID)
 	case project.Deleted:
 		return exec(`UPDATE project_list SET deleted_at = ? WHERE id = ?`, e.At.UnixMilli(), id)
 	}

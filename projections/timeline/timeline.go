@@ -1,20 +1,25 @@
 // Package timeline is the project timeline read model: every event of every
 // project stream, as support needs it to replay what happened to a project.
+// Events are kept in the current shape of their type (upcast by the project
+// codec), so that readers of the timeline know one shape per type; types
+// this code does not know are skipped and counted.
 package timeline
 
 import (
 	"context"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"strings"
 	"time"
 
+	"draindesign/domain/project"
 	"draindesign/eventstore"
 	"draindesign/projections"
 )
 
 // StreamPrefix marks the streams this read model keeps.
-const StreamPrefix = "project-"
+const StreamPrefix = project.StreamPrefix
 
 // Projection fills the timeline table.
 type Projection struct{}
@@ -48,16 +53,24 @@ func (Projection) Apply(ctx context.Context, tx *projections.Tx, ev eventstore.E
 	if !strings.HasPrefix(ev.Stream, StreamPrefix) {
 		return nil
 	}
-	data := string(ev.Data)
-	if data == "" {
-		data = "null"
+	e, err := project.Decode(ev.Type, ev.Schema, ev.Data)
+	if errors.Is(err, project.ErrUnknownEventType) {
+		projections.SkipUnknown(Projection{}.Name(), ev.Type)
+		return nil
+	}
+	if err != nil {
+		return fmt.Errorf("timeline: %s v%d: %w", ev.Stream, ev.Version, err)
+	}
+	_, _, data, err := project.Encode(e)
+	if err != nil {
+		return fmt.Errorf("timeline: %s v%d: %w", ev.Stream, ev.Version, err)
 	}
 	// A plain INSERT: if an event ever arrived twice, the primary key would
 	// fail the transaction loudly instead of hiding the bug.
-	_, err := tx.Exec(ctx, `INSERT INTO timeline (stream, version, commit_pos, seq_pos, event_id, type, author, at, data)
+	_, err = tx.Exec(ctx, `INSERT INTO timeline (stream, version, commit_pos, seq_pos, event_id, type, author, at, data)
 		VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)`,
 		ev.Stream, ev.Version, int64(ev.Position.Commit), int64(ev.Position.Seq), ev.ID, ev.Type,
-		ev.Metadata.Author, ev.Metadata.Time.UTC().Format(timeFormat), data)
+		ev.Metadata.Author, ev.Metadata.Time.UTC().Format(timeFormat), string(data))
 	if err != nil {
 		return fmt.Errorf("timeline: insert %s v%d: %w", ev.Stream, ev.Version, err)
 	}

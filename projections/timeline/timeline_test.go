@@ -2,11 +2,11 @@ package timeline_test
 
 import (
 	"context"
-	"encoding/json"
 	"fmt"
 	"testing"
 	"time"
 
+	"draindesign/domain/project"
 	"draindesign/eventstore"
 	"draindesign/projections"
 	"draindesign/projections/internal/testkit"
@@ -29,13 +29,16 @@ func TestList(t *testing.T) {
 			}
 			at := time.Date(2026, 3, 4, 5, 6, 7, 891011121, time.UTC)
 			n := 0
-			appendTo := func(stream string, types ...string) {
+			appendTo := func(stream string, events ...project.Event) {
 				var evs []eventstore.NewEvent
-				for i, typ := range types {
+				for i, e := range events {
 					n++
+					typ, schema, data, err := project.Encode(e)
+					if err != nil {
+						t.Fatal(err)
+					}
 					evs = append(evs, eventstore.NewEvent{
-						ID: fmt.Sprintf("%s-%d", t.Name(), n), Type: typ,
-						Data:     json.RawMessage(fmt.Sprintf(`{"n":%d,"note":"why?"}`, i)),
+						ID: fmt.Sprintf("%s-%d", t.Name(), n), Type: typ, Schema: schema, Data: data,
 						Metadata: eventstore.Metadata{Author: "user-7", Time: at.Add(time.Duration(i) * time.Second)},
 					})
 				}
@@ -43,11 +46,11 @@ func TestList(t *testing.T) {
 					t.Fatal(err)
 				}
 			}
-			appendTo("project-a", "ProjectCreated", "RunAdded")
-			appendTo("project-b", "ProjectCreated")
-			appendTo("user-x", "UserRegistered")
-			appendTo("projectile-1", "Launched")
-			appendTo("project-a", "ProjectSaved")
+			appendTo("project-a", project.Created{ProjectID: "a", Owner: "user-7", At: at}, project.RunAdded{RunID: "r", Name: "Run 1 \"why?\""})
+			appendTo("project-b", project.Created{ProjectID: "b", Owner: "user-7", At: at})
+			appendTo("user-x", project.Created{ProjectID: "x"})
+			appendTo("projectile-1", project.Created{ProjectID: "p"})
+			appendTo("project-a", project.Saved{SaveID: "a", RunSaveIDs: []string{"r"}, At: at})
 			if err := runner.WaitForStream(ctx, "project-a", 3); err != nil {
 				t.Fatal(err)
 			}
@@ -60,8 +63,8 @@ func TestList(t *testing.T) {
 				stream  string // whose events the timeline must equal; "" for none
 				types   []string
 			}{
-				{project: "a", stream: "project-a", types: []string{"ProjectCreated", "RunAdded", "ProjectSaved"}},
-				{project: "b", stream: "project-b", types: []string{"ProjectCreated"}},
+				{project: "a", stream: "project-a", types: []string{"project.created", "project.run_added", "project.saved"}},
+				{project: "b", stream: "project-b", types: []string{"project.created"}},
 				{project: "missing"}, // unknown project: empty, no error
 			} {
 				got, err := timeline.List(ctx, db, tc.project)

@@ -5,6 +5,7 @@ package userlist
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"strings"
 
@@ -40,9 +41,13 @@ func (Projection) Apply(ctx context.Context, tx *projections.Tx, ev eventstore.E
 	if !strings.HasPrefix(ev.Stream, "account-") {
 		return nil
 	}
-	e, err := account.Decode(ev.Type, ev.Data)
+	e, err := account.Decode(ev.Type, ev.Schema, ev.Data)
+	if errors.Is(err, account.ErrUnknownEventType) {
+		projections.SkipUnknown(Projection{}.Name(), ev.Type)
+		return nil
+	}
 	if err != nil {
-		return err
+		return fmt.Errorf("user_list: %s v%d: %w", ev.Stream, ev.Version, err)
 	}
 	set := func(q string, args ...any) error {
 		if _, err := tx.Exec(ctx, `UPDATE user_list SET `+q+` WHERE id = ?`, append(args, e.AccountID())...); err != nil {

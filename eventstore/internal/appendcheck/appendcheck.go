@@ -8,13 +8,15 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"math"
 	"time"
 
 	"draindesign/eventstore"
 )
 
 // Prepare validates an append and returns the events as they are to be
-// stored: a zero Metadata.Time becomes now, and every time is brought to
+// stored: a zero Schema becomes 1, a zero Metadata.Time becomes now, and
+// every time is brought to
 // the precision and zone the stores keep (microseconds, UTC). The caller's
 // slice is not modified.
 func Prepare(stream string, expected eventstore.ExpectedVersion, events []eventstore.NewEvent, now time.Time) ([]eventstore.NewEvent, error) {
@@ -37,11 +39,16 @@ func Prepare(stream string, expected eventstore.ExpectedVersion, events []events
 			return nil, fmt.Errorf("append to %s: event %s has no type", stream, e.ID)
 		case !json.Valid(e.Data):
 			return nil, fmt.Errorf("append to %s: event %s: data is not valid JSON", stream, e.ID)
+		case e.Schema < 0 || e.Schema > math.MaxInt32:
+			return nil, fmt.Errorf("append to %s: event %s: invalid schema version %d", stream, e.ID, e.Schema)
 		}
 		if _, dup := ids[e.ID]; dup {
 			return nil, fmt.Errorf("append to %s: event %s twice in one append: %w", stream, e.ID, eventstore.ErrDuplicateEvent)
 		}
 		ids[e.ID] = struct{}{}
+		if e.Schema == 0 {
+			e.Schema = 1
+		}
 		if e.Metadata.Time.IsZero() {
 			e.Metadata.Time = now
 		}
@@ -108,6 +115,7 @@ func Retry(stream string, events []eventstore.NewEvent, stored []eventstore.Even
 func same(stream string, e eventstore.NewEvent, s eventstore.Event) bool {
 	return s.Stream == stream &&
 		s.Type == e.Type &&
+		s.Schema == e.Schema &&
 		bytes.Equal(s.Data, e.Data) &&
 		s.Metadata.Author == e.Metadata.Author &&
 		s.Metadata.CorrelationID == e.Metadata.CorrelationID &&

@@ -14,11 +14,18 @@ func TestPrepare(t *testing.T) {
 	given := time.Date(2020, 1, 1, 0, 0, 0, 999, time.UTC)
 	in := []eventstore.NewEvent{
 		{ID: "a", Type: "T", Data: json.RawMessage(`1`)},
-		{ID: "b", Type: "T", Data: json.RawMessage(`2`), Metadata: eventstore.Metadata{Time: given}},
+		{ID: "b", Type: "T", Schema: 3, Data: json.RawMessage(`2`), Metadata: eventstore.Metadata{Time: given}},
 	}
 	out, err := Prepare("s", eventstore.Any, in, now)
 	if err != nil {
 		t.Fatal(err)
+	}
+	if out[0].Schema != 1 || out[1].Schema != 3 {
+		t.Errorf("schemas became %d and %d, want 1 (for 0) and 3", out[0].Schema, out[1].Schema)
+	}
+	bad := []eventstore.NewEvent{{ID: "c", Type: "T", Schema: -1, Data: json.RawMessage(`1`)}}
+	if _, err := Prepare("s", eventstore.Any, bad, now); err == nil {
+		t.Error("Prepare accepted a negative schema version")
 	}
 	if want := time.Date(2025, 6, 7, 6, 9, 10, 123456000, time.UTC); out[0].Metadata.Time != want {
 		t.Errorf("zero time became %v, want %v", out[0].Metadata.Time, want)
@@ -59,6 +66,7 @@ func TestRetry(t *testing.T) {
 		{"stored in reverse order", []eventstore.Event{stored("s", 4, nil)[1], stored("s", 4, nil)[0]}, true, false},
 		{"other stream", stored("o", 4, nil), false, true},
 		{"other type", stored("s", 4, func(e *eventstore.Event) { e.Type = "U" }), false, true},
+		{"other schema", stored("s", 4, func(e *eventstore.Event) { e.Schema = 2 }), false, true},
 		{"other data", stored("s", 4, func(e *eventstore.Event) { e.Data = json.RawMessage(`{"b":2}`) }), false, true},
 		{"other causation", stored("s", 4, func(e *eventstore.Event) { e.Metadata.CausationID = "c" }), false, true},
 		{"not contiguous", stored("s", 4, func(e *eventstore.Event) { e.Version = 9 }), false, true},

@@ -1,3 +1,6 @@
+// Package testkit holds what the projections tests share: event stores
+// (the in-memory one among them), read-model databases on every dialect,
+// and a projection that counts how often it saw each event.
 package testkit
 
 import (
@@ -9,7 +12,9 @@ import (
 	"testing"
 	"time"
 
+	"draindesign/domain/project"
 	"draindesign/eventstore"
+	"draindesign/eventstore/memory"
 	"draindesign/eventstore/pgtest"
 	"draindesign/eventstore/postgres"
 	"draindesign/eventstore/sqlite"
@@ -19,7 +24,8 @@ var idSeq atomic.Int64
 
 // Append appends n events to stream in one call and returns them as
 // stored, positions included (read back with ReadStream, which unlike
-// ReadAll shows a committed event at once).
+// ReadAll shows a committed event at once). Their schema versions run
+// 1, 2, 3, 1, … so that delivery of the version shows.
 func Append(t testing.TB, s eventstore.Store, stream string, n int) []eventstore.Event {
 	t.Helper()
 	ctx := context.Background()
@@ -28,7 +34,35 @@ func Append(t testing.TB, s eventstore.Store, stream string, n int) []eventstore
 		id := fmt.Sprintf("ev-%d-%d", time.Now().UnixNano(), idSeq.Add(1))
 		data, _ := json.Marshal(map[string]any{"i": i, "stream": stream})
 		evs = append(evs, eventstore.NewEvent{
-			ID: id, Type: "TestHappened", Data: data,
+			ID: id, Type: "TestHappened", Schema: 1 + i%3, Data: data,
+			Metadata: eventstore.Metadata{Author: "tester", Time: time.Now().UTC()},
+		})
+	}
+	res, err := s.Append(ctx, stream, eventstore.Any, evs...)
+	if err != nil {
+		t.Fatalf("append to %s: %v", stream, err)
+	}
+	stored, err := s.ReadStream(ctx, stream, res.FirstVersion, n)
+	if err != nil || len(stored) != n {
+		t.Fatalf("read back %s from v%d: %d events, %v", stream, res.FirstVersion, len(stored), err)
+	}
+	return stored
+}
+
+// AppendProject appends n real project events (notes of run "r") to
+// stream in one call, for read models that decode what they keep, and
+// returns them as stored.
+func AppendProject(t testing.TB, s eventstore.Store, stream string, n int) []eventstore.Event {
+	t.Helper()
+	ctx := context.Background()
+	var evs []eventstore.NewEvent
+	for i := 0; i < n; i++ {
+		typ, schema, data, err := project.Encode(project.RunNotesChanged{RunID: "r", Notes: fmt.Sprintf("note %d of %s", i, stream)})
+		if err != nil {
+			t.Fatal(err)
+		}
+		evs = append(evs, eventstore.NewEvent{
+			ID: fmt.Sprintf("ev-%d-%d", time.Now().UnixNano(), idSeq.Add(1)), Type: typ, Schema: schema, Data: data,
 			Metadata: eventstore.Metadata{Author: "tester", Time: time.Now().UTC()},
 		})
 	}
@@ -95,7 +129,7 @@ type Backend struct {
 // event store and the read models in one database, which also shows that
 // their tables coexist).
 var Backends = []Backend{
-	{Name: "mem", New: func(t testing.TB) (eventstore.Store, Database) { return NewMemStore(), NewSQLite(t) }},
+	{Name: "mem", New: func(t testing.TB) (eventstore.Store, Database) { return memory.New(), NewSQLite(t) }},
 	{Name: "sqlite", New: func(t testing.TB) (eventstore.Store, Database) {
 		s, err := sqlite.Open(context.Background(), filepath.Join(t.TempDir(), "events.db"))
 		if err != nil {

@@ -1,0 +1,4 @@
+-- The version of its type's data shape each event was written in. Events
+-- stored before versions were recorded are all version 1. A constant
+-- default adds the column without rewriting the table.
+ALTER TABLE events ADD COLUMN schema_version integer NOT NULL DEFAULT 1 CHECK (schema_version > 0);
