@@ -7,7 +7,11 @@ ADDR     ?= 127.0.0.1:8080
 DATA_DIR ?= ./data
 WEB_SRC  := $(shell find web/src web/index.html web/vite.config.ts web/tsconfig*.json web/locales -type f 2>/dev/null)
 
-.PHONY: run build test test-go test-web test-e2e deps clean
+# Linter pinned here; bin/ keeps one build per version, so it is built once.
+GOLANGCI_LINT_VERSION := v2.15.0
+GOLANGCI_LINT         := bin/golangci-lint-$(GOLANGCI_LINT_VERSION)
+
+.PHONY: run build test lint test-go test-web test-e2e deps clean
 
 run: build
 	$(BIN) serve --addr $(ADDR) --data-dir $(DATA_DIR)
@@ -27,7 +31,15 @@ web/dist/index.html: web/node_modules/.installed $(WEB_SRC)
 $(BIN): web/dist/index.html $(shell find . -name '*.go' -not -path './web/node_modules/*') go.mod go.sum migrations
 	$(GO) build -o $(BIN) ./cmd/draindesign
 
-test: test-go test-web test-e2e
+test: lint test-go test-web test-e2e
+
+lint: $(GOLANGCI_LINT) web/node_modules/.installed
+	$(GOLANGCI_LINT) run ./...
+	cd web && npm run lint
+
+$(GOLANGCI_LINT):
+	GOBIN=$(CURDIR)/bin $(GO) install github.com/golangci/golangci-lint/v2/cmd/golangci-lint@$(GOLANGCI_LINT_VERSION)
+	mv bin/golangci-lint $@
 
 test-go: web/dist/index.html
 	$(GO) vet ./...
@@ -41,4 +53,4 @@ test-e2e: $(BIN)
 	bash web/scripts/e2e.sh $(BIN)
 
 clean:
-	rm -rf bin web/dist/assets web/dist/index.html
+	rm -rf $(BIN) web/dist/assets web/dist/index.html

@@ -29,7 +29,11 @@ func TestRelayPublishesCommittedEventsInOrder(t *testing.T) {
 		relay := projections.NewRelay(projections.RelayConfig{
 			Store: store, Publisher: tr.Publisher, After: testkit.Last(early), PollInterval: time.Hour,
 		})
-		go relay.Run(ctx)
+		go func() {
+			if err := relay.Run(ctx); err != nil {
+				t.Errorf("relay: %v", err)
+			}
+		}()
 
 		var want []eventstore.Event
 		for i := 0; i < 4; i++ {

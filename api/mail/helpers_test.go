@@ -2,6 +2,7 @@ package mail
 
 import (
 	"bytes"
+	"errors"
 	"io"
 	"mime"
 	"mime/multipart"
@@ -45,7 +46,7 @@ func parseEML(t *testing.T, raw []byte) (mail.Header, string, string) {
 	mr := multipart.NewReader(msg.Body, params["boundary"])
 	for {
 		p, err := mr.NextPart()
-		if err == io.EOF {
+		if errors.Is(err, io.EOF) {
 			break
 		}
 		if err != nil {

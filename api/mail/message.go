@@ -48,7 +48,7 @@ type parsed struct {
 func prepare(from *mail.Address, m Message) (parsed, error) {
 	to, err := mail.ParseAddress(m.To)
 	if err != nil {
-		return parsed{}, fmt.Errorf("%w: recipient %q: %v", ErrInvalidMessage, m.To, err)
+		return parsed{}, fmt.Errorf("%w: recipient %q: %w", ErrInvalidMessage, m.To, err)
 	}
 	if m.Text == "" && m.HTML == "" {
 		return parsed{}, fmt.Errorf("%w: no body", ErrInvalidMessage)

@@ -79,7 +79,7 @@ func (f *fakeSMTP) serve(t *testing.T, conn net.Conn) {
 	}
 	tp := textproto.NewConn(conn)
 	var cur received
-	reply := func(lines ...string) { tp.PrintfLine("%s", strings.Join(lines, "\r\n")) }
+	reply := func(lines ...string) { _ = tp.PrintfLine("%s", strings.Join(lines, "\r\n")) } // a client that hung up fails its own side
 	reply("220 fake.test ESMTP")
 	for {
 		line, err := tp.ReadLine()

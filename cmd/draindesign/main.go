@@ -36,8 +36,9 @@ Environment: DATABASE_URL, NATS_URL, SMTP_URL, PUBLIC_URL, TRUSTED_PROXIES, SECR
 
 func main() {
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
-	defer stop()
-	if err := run(ctx, os.Args[1:], os.Stdout); err != nil {
+	err := run(ctx, os.Args[1:], os.Stdout)
+	stop() // before os.Exit, which would skip a deferred call
+	if err != nil {
 		fmt.Fprintln(os.Stderr, "draindesign:", err)
 		os.Exit(1)
 	}

@@ -280,7 +280,7 @@ func TestStaffCommands(t *testing.T) {
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
 			t.Parallel()
-			target := tt.by
+			var target *Account
 			if !tt.self {
 				target = newAccount(t, "target", tt.target, true)
 			} else {

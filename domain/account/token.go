@@ -6,6 +6,7 @@ import (
 	"encoding/base64"
 	"encoding/binary"
 	"errors"
+	"hash"
 	"strconv"
 	"strings"
 	"time"
@@ -137,7 +138,7 @@ func CheckToken(secret []byte, purpose, token, fingerprint string, now time.Time
 
 // writeField length-prefixes each field so that no two different field
 // lists produce the same MAC input.
-func writeField(h interface{ Write([]byte) (int, error) }, s string) {
+func writeField(h hash.Hash, s string) {
 	var n [8]byte
 	binary.BigEndian.PutUint64(n[:], uint64(len(s)))
 	h.Write(n[:])

@@ -131,7 +131,7 @@ func (c *Catalogue) Candidates(req CandidateRequest) ([]Candidate, error) {
 		return true
 	}
 	b := candidateBuilder{c: c, s: s, class: class, grating: grating, config: config, runLengthM: req.RunLengthM}
-	out := []Candidate{}
+	var out []Candidate
 	switch config {
 	case BuiltInFall:
 		out, err = b.builtInFall(fits)

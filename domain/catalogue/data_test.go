@@ -16,7 +16,7 @@ func cat(t *testing.T) *Catalogue {
 
 func TestDefaultParsesOnce(t *testing.T) {
 	t.Parallel()
-	if Default() != Default() {
+	if first, second := Default(), Default(); first != second {
 		t.Fatal("Default returned two catalogues")
 	}
 	c, err := Load()

@@ -73,7 +73,7 @@ func TestLoadingLetterUnknown(t *testing.T) {
 func TestResolveLoading(t *testing.T) {
 	t.Parallel()
 	s, _ := cat(t).System("big-bls")
-	for in, want := range map[string]string{"LCN70": "LCN70", "n": "LCN70", " lcn110 ": "LCN110"} {
+	for in, want := range map[string]string{"LCN70": "LCN70", "n": "LCN70", " lcn110 ": "LCN110"} { //nolint:gocritic // the spaces are the point: input is trimmed
 		if got, err := s.ResolveLoading(in); err != nil || got != want {
 			t.Errorf("ResolveLoading(%q) = %q, %v", in, got, err)
 		}

@@ -57,7 +57,7 @@ func TestInvalidRunsGiveInputErrors(t *testing.T) {
 
 func TestParseMethod(t *testing.T) {
 	t.Parallel()
-	for in, want := range map[string]Method{"GVF": GVF, "manning": GVF, "": GVF, "HRW": HRW, " hrw ": HRW} {
+	for in, want := range map[string]Method{"GVF": GVF, "manning": GVF, "": GVF, "HRW": HRW, " hrw ": HRW} { //nolint:gocritic // the spaces are the point: input is trimmed
 		if got, err := ParseMethod(in); err != nil || got != want {
 			t.Errorf("ParseMethod(%q) = %v, %v", in, got, err)
 		}

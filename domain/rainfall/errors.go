@@ -13,8 +13,8 @@ const (
 
 // Sentinels for errors.Is: an *OutsideError is one or the other.
 var (
-	ErrOutsideUK = errors.New(MsgOutsideUK)
-	ErrInSea     = errors.New(MsgInSea)
+	ErrOutsideUK = errors.New(MsgOutsideUK) //nolint:staticcheck // the product's message, shown verbatim
+	ErrInSea     = errors.New(MsgInSea)     //nolint:staticcheck // the product's message, shown verbatim
 )
 
 // OutsideError refuses a point the rainfall map cannot answer for: off

@@ -3,6 +3,7 @@ package rainfall
 import (
 	"bytes"
 	"encoding/csv"
+	"errors"
 	"fmt"
 	"io"
 	"math"
@@ -89,7 +90,7 @@ func parseStations(r io.Reader) ([]Station, error) {
 	seen := map[int]bool{}
 	for {
 		rec, err := cr.Read()
-		if err == io.EOF {
+		if errors.Is(err, io.EOF) {
 			break
 		}
 		if err != nil {

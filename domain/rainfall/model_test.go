@@ -236,7 +236,7 @@ func TestRefusals(t *testing.T) {
 					t.Fatalf("err = %v, want an *OutsideError %q", err, c.msg)
 				}
 				other := ErrInSea
-				if c.is == ErrInSea {
+				if errors.Is(c.is, ErrInSea) {
 					other = ErrOutsideUK
 				}
 				if errors.Is(err, other) {

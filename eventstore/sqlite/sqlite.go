@@ -76,7 +76,7 @@ func open(ctx context.Context, path string) (_ *Store, err error) {
 	if err != nil {
 		return nil, err
 	}
-	if err = migrate(ctx, s.write, ms); err != nil {
+	if err := migrate(ctx, s.write, ms); err != nil {
 		return nil, err
 	}
 	if s.read, err = sql.Open("sqlite", name+"&_query_only=1"); err != nil {

@@ -34,8 +34,13 @@ func TestRegistrationSpeaksTheBrowserLanguage(t *testing.T) {
 	u := p.newUser(t)
 	link := mailedLink(t, p.opts.DataDir, "greta@example.com")
 	confirm, _ := http.NewRequest("GET", link, nil)
-	if resp, err := u.http.Do(confirm); err != nil || resp.StatusCode != http.StatusSeeOther {
-		t.Fatalf("confirm: %v %v", err, resp)
+	resp, err = u.http.Do(confirm)
+	if err != nil {
+		t.Fatalf("confirm: %v", err)
+	}
+	resp.Body.Close()
+	if resp.StatusCode != http.StatusSeeOther {
+		t.Fatalf("confirm: %s", resp.Status)
 	}
 	var me struct {
 		User struct{ Language string } `json:"user"`

@@ -24,6 +24,9 @@ func (p *product) dial(t *testing.T, u *user) *websocket.Conn {
 	url := "ws" + strings.TrimPrefix(p.srv.URL, "http") + "/api/ws"
 	d := websocket.Dialer{Jar: u.http.Jar, HandshakeTimeout: 5 * time.Second}
 	conn, resp, err := d.Dial(url, http.Header{"Origin": {p.srv.URL}})
+	if resp != nil {
+		resp.Body.Close() // the handshake's answer; only its status is read
+	}
 	if err != nil {
 		status := 0
 		if resp != nil {

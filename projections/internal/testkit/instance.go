@@ -75,7 +75,9 @@ func StartInstance(t testing.TB, cfg InstanceConfig) *Instance {
 	relayDone := make(chan struct{})
 	go func() {
 		defer close(relayDone)
-		relay.Run(ctx)
+		if err := relay.Run(ctx); err != nil {
+			t.Errorf("relay: %v", err)
+		}
 	}()
 	t.Cleanup(func() {
 		cancel()

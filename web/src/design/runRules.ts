@@ -360,7 +360,7 @@ export function applyEdit(current: RunInputs, field: EditableField, value: unkno
     }
     case 'grating':
     case 'location':
-      changes[field] = String(value ?? '');
+      changes[field] = typeof value === 'string' ? value : '';
       break;
   }
   return { changes, warning };

@@ -3,7 +3,7 @@ import { createActor, waitFor } from 'xstate';
 import { ApiError } from '../api/http';
 import { createRainfallMapMachine, isBusy, type RainfallMapDeps } from './rainfallMapMachine';
 import { canApply, mapSettingsFrom } from './rainfallRules';
-import type { RainStats, RunRainfall } from './types';
+import type { RainStats, RunRainfall, UpdateRainStatsQuery } from './types';
 
 const leeds: RainStats = {
   town: 'Leeds',
@@ -31,7 +31,7 @@ const leeds: RainStats = {
 function start(rainfall?: RunRainfall, overrides: Partial<RainfallMapDeps> = {}) {
   const deps: RainfallMapDeps = {
     find: vi.fn(async () => leeds),
-    update: vi.fn(async (query) => ({ ...leeds, M5: query.M5, r: query.r, rainfallIntensity: 55, indicative: false })),
+    update: vi.fn(async (query: UpdateRainStatsQuery) => ({ ...leeds, M5: query.M5, r: query.r, rainfallIntensity: 55, indicative: false })),
     onApply: vi.fn(),
     onCancel: vi.fn(),
     ...overrides,

@@ -32,7 +32,7 @@ type Route = (request: { method: string; path: string; body: unknown }) => { sta
 export function fakeFetch(route: Route) {
   const calls: { method: string; path: string; body: unknown; init: RequestInit }[] = [];
   const fetchFn = (async (input: RequestInfo | URL, init: RequestInit = {}) => {
-    const url = new URL(String(input), 'http://localhost');
+    const url = new URL(input instanceof Request ? input.url : input, 'http://localhost');
     const path = url.pathname.replace(/^\/api/, '') + url.search;
     const method = init.method ?? 'GET';
     const body = typeof init.body === 'string' ? (JSON.parse(init.body) as unknown) : undefined;
