@@ -256,7 +256,8 @@ func (u *Accounts) RequestReset(ctx context.Context, by Actor, email string) (*a
 	if err != nil {
 		return nil, "", err
 	}
-	return a, a.ResetToken(u.secret, u.clock()), nil
+	token := a.ResetToken(u.secret, u.clock())
+	return a, token, nil
 }
 
 // ResetPassword sets a new password through a mailed reset link and ends

@@ -1,6 +1,7 @@
 package project
 
 import (
+	"errors"
 	"fmt"
 	"maps"
 	"slices"
@@ -406,11 +407,13 @@ func (c Content) check() error {
 
 // inRun names the run an input error belongs to.
 func inRun(name string, err error) error {
-	switch e := err.(type) {
-	case *ValidationError:
-		return &ValidationError{Message: fmt.Sprintf("Run %q: %s", name, e.Message)}
-	case *TooLargeError:
-		return &TooLargeError{Message: fmt.Sprintf("Run %q: %s", name, e.Message)}
+	var invalid *ValidationError
+	var large *TooLargeError
+	switch {
+	case errors.As(err, &invalid):
+		return &ValidationError{Message: fmt.Sprintf("Run %q: %s", name, invalid.Message)}
+	case errors.As(err, &large):
+		return &TooLargeError{Message: fmt.Sprintf("Run %q: %s", name, large.Message)}
 	}
 	return err
 }

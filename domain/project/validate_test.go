@@ -370,7 +370,7 @@ func TestSaveOffersHeldCalculations(t *testing.T) {
 	}
 	// A verifier's own refusal is passed on as it is.
 	refusal := &ValidationError{Message: "cannot check"}
-	if _, _, err := p.Save(c, SaveBy{}, counter(), func(Content, func(int) (Held, bool)) ([]Summary, error) { return nil, refusal }); err != refusal {
+	if _, _, err := p.Save(c, SaveBy{}, counter(), func(Content, func(int) (Held, bool)) ([]Summary, error) { return nil, refusal }); !errors.Is(err, refusal) {
 		t.Fatalf("verifier refusal became %v", err)
 	}
 }
