@@ -37,7 +37,8 @@ import (
 //	{"type":"project","project":"<id>","version":N,"view":{...ProjectView}}
 //	{"type":"closed","project":"<id>","reason":"no_access"|"deleted"}   the subscription ends
 //	{"type":"closed","reason":"session"}   the last message; the socket closes with code 4401
-//	{"type":"error","project":"<id>","share":"<share id>","error":"..."}   a refused request
+//	{"type":"error","project":"<id>","share":"<share id>","code":"not_found"|"bad_request"|"server","error":"..."}
+//	    a refused request; "server" may succeed when tried again
 //
 // Clients order project messages by version and drop any not newer than the
 // one they hold. A project the viewer may not read is answered exactly like a
@@ -76,8 +77,20 @@ type liveError struct {
 	Type    string `json:"type"` // error
 	Project string `json:"project,omitempty"`
 	Share   string `json:"share,omitempty"`
+	Code    string `json:"code"`
 	Error   string `json:"error"`
 }
+
+// Codes of refused requests: what the client should do next.
+const (
+	// errNotFound: the project does not exist or the viewer may not read
+	// it; asking again will not help.
+	errNotFound = "not_found"
+	// errBadRequest: the request itself is wrong.
+	errBadRequest = "bad_request"
+	// errServer: a passing server fault; the client may ask again later.
+	errServer = "server"
+)
 
 // msgLiveNoProject answers alike for a project that does not exist and one
 // the viewer may not see (the text of the load call's not-found answer).
@@ -173,7 +186,7 @@ func (c *liveConn) read() {
 	for {
 		var req liveRequest
 		if err := c.conn.ReadJSON(&req); err != nil {
-			if isDecodeError(err) && c.send(liveError{Type: "error", Error: `Send JSON requests such as {"type":"subscribe","project":"<id>","from":0}`}) {
+			if isDecodeError(err) && c.send(liveError{Type: "error", Code: errBadRequest, Error: `Send JSON requests such as {"type":"subscribe","project":"<id>","from":0}`}) {
 				continue // one bad request; the connection is fine
 			}
 			return
@@ -184,7 +197,7 @@ func (c *liveConn) read() {
 		case "unsubscribe":
 			c.unsubscribe(req.Project)
 		default:
-			c.send(liveError{Type: "error", Error: `Unknown message type; use "subscribe" or "unsubscribe"`})
+			c.send(liveError{Type: "error", Code: errBadRequest, Error: `Unknown message type; use "subscribe" or "unsubscribe"`})
 		}
 	}
 }
@@ -214,15 +227,15 @@ func sendCtx(ctx context.Context, out chan<- any, v any) bool {
 // subscribe starts following a project the viewer may read, or answers the
 // same not-found error whether it is missing or hidden.
 func (c *liveConn) subscribe(req liveRequest) {
-	refuse := func(msg string) {
-		c.send(liveError{Type: "error", Project: req.Project, Share: req.Share, Error: msg})
+	refuse := func(code, msg string) {
+		c.send(liveError{Type: "error", Project: req.Project, Share: req.Share, Code: code, Error: msg})
 	}
 	if (req.Project == "") == (req.Share == "") {
-		refuse(`Give exactly one of "project" or "share"`)
+		refuse(errBadRequest, `Give exactly one of "project" or "share"`)
 		return
 	}
 	if req.From < 0 {
-		refuse(`"from" is a version, 0 or more`)
+		refuse(errBadRequest, `"from" is a version, 0 or more`)
 		return
 	}
 	// The session is checked now, not only on the next tick, so that a
@@ -230,7 +243,7 @@ func (c *liveConn) subscribe(req liveRequest) {
 	viewer, ok, err := c.s.liveViewer(c.ctx, c.token)
 	if err != nil {
 		c.s.log.Warn("live: check session", "err", err)
-		refuse(msgServerError)
+		refuse(errServer, msgServerError)
 		return
 	}
 	if !ok {
@@ -244,23 +257,23 @@ func (c *liveConn) subscribe(req liveRequest) {
 		id, found, err = c.s.projectByShareID(c.ctx, req.Share)
 		if err != nil {
 			c.s.log.Warn("live: resolve share id", "err", err)
-			refuse(msgServerError)
+			refuse(errServer, msgServerError)
 			return
 		}
 		if !found {
-			refuse(msgLiveNoProject)
+			refuse(errNotFound, msgLiveNoProject)
 			return
 		}
 	}
 	p := &project.Project{}
 	if err := c.s.catchUp(c.ctx, id, p); err != nil {
 		c.s.log.Warn("live: load project", "project", id, "err", err)
-		refuse(msgServerError)
+		refuse(errServer, msgServerError)
 		return
 	}
 	viewer.ShareID = req.Share
 	if !p.CanRead(viewer) {
-		refuse(msgLiveNoProject)
+		refuse(errNotFound, msgLiveNoProject)
 		return
 	}
 

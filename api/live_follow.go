@@ -37,7 +37,7 @@ func (c *liveConn) follow(ctx context.Context, sub *liveSub, p *project.Project,
 			}
 			c.s.log.Warn("live: read project", "project", sub.id, "err", err)
 			if errors.Is(err, errCorruptEvent) {
-				sendCtx(ctx, c.out, liveError{Type: "error", Project: sub.id, Error: msgServerError})
+				sendCtx(ctx, c.out, liveError{Type: "error", Project: sub.id, Code: errServer, Error: msgServerError})
 				return
 			}
 			// A passing store failure: the next poke tries again.

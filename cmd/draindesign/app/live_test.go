@@ -42,6 +42,7 @@ type liveMsg struct {
 	Version int64     `json:"version"`
 	View    *liveView `json:"view"`
 	Reason  string    `json:"reason"`
+	Code    string    `json:"code"`
 	Error   string    `json:"error"`
 	// keys are the message's top-level fields, to show no raw event leaks.
 	keys []string
@@ -259,7 +260,7 @@ func TestLiveProjectStream(t *testing.T) {
 			hidden := next(t, oc)
 			subscribe(t, oc, map[string]any{"project": projects.NewID()})
 			missing := next(t, oc)
-			if hidden.Type != "error" || missing.Type != "error" || hidden.Error != missing.Error {
+			if hidden.Type != "error" || missing.Type != "error" || hidden.Code != "not_found" || hidden.Error != missing.Error || hidden.Code != missing.Code {
 				t.Fatalf("stranger got %+v, a missing project %+v", hidden, missing)
 			}
 			subscribe(t, oc, map[string]any{"share": projects.NewID()})
@@ -308,7 +309,7 @@ func TestLiveShareLink(t *testing.T) {
 	}
 	// The connection stays; the old link opens nothing.
 	subscribe(t, conn, map[string]any{"share": shareID, "from": 0})
-	if m := next(t, conn); m.Type != "error" || m.Share != shareID {
+	if m := next(t, conn); m.Type != "error" || m.Share != shareID || m.Code != "not_found" {
 		t.Fatalf("the withdrawn link: %+v", m)
 	}
 }
