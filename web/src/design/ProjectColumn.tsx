@@ -50,11 +50,12 @@ export function ProjectColumn() {
           }}
         />
       </div>
-      {!editable && <p className="notice notice--info project-column__shared">{t('column.sharedBy', { owner })}</p>}
-      {liveClosed && (
+      {liveClosed ? (
         <p className="notice notice--error project-column__shared" role="status">
           {t(liveClosed === 'deleted' ? 'column.deletedByOwner' : 'column.noLongerShared')}
         </p>
+      ) : (
+        !editable && <p className="notice notice--info project-column__shared">{t('column.sharedBy', { owner })}</p>
       )}
 
       <details className="project-column__details">
