@@ -8,109 +8,214 @@ import (
 	"sync"
 	"time"
 
-	"draindesign/domain/fault"
 	"draindesign/domain/project"
-	"draindesign/eventstore"
-	"draindesign/projections"
 
 	"github.com/gorilla/websocket"
 )
 
-// The live project stream. A client subscribes to a project from the last
-// version it holds and receives every later event, in order, each with the
-// state of every run after it. Events come from the feed as they are
-// committed; whenever the feed cannot vouch for continuity (a gap, or the
-// subscriber was dropped for being slow) the stream is re-read from the
-// store, so a client never misses an event and never sees one twice.
+// The live project stream (GET /api/ws). A client subscribes to a project
+// from the version it holds and receives, after every change, one typed
+// message with the project as the server sees it (ProjectView) at the new
+// version; it never re-applies events itself. Several events committed
+// together (a save appends many) become one message.
+//
+// Access is checked when subscribing and kept checked for as long as the
+// subscription lasts: after every change of the project (stop sharing,
+// delete, a save that withdraws the provider's access) and on a short
+// ticker that re-reads the session and the account from the database, so a
+// logout, an expired session, a block or a deletion made on any instance
+// closes the subscription within about liveRecheck.
+//
+// Client → server:
+//
+//	{"type":"subscribe","project":"<id>","from":N}
+//	{"type":"subscribe","share":"<share id>","from":N}   a share-link holder
+//	{"type":"unsubscribe","project":"<id>"}
+//
+// Server → client:
+//
+//	{"type":"project","project":"<id>","version":N,"view":{...ProjectView}}
+//	{"type":"closed","project":"<id>","reason":"no_access"|"deleted"}   the subscription ends
+//	{"type":"closed","reason":"session"}   the last message; the socket closes with code 4401
+//	{"type":"error","project":"<id>","share":"<share id>","code":"not_found"|"bad_request"|"server","error":"..."}
+//	    a refused request; "server" may succeed when tried again
+//
+// Clients order project messages by version and drop any not newer than the
+// one they hold. A project the viewer may not read is answered exactly like a
+// missing one.
 
 type liveRequest struct {
 	Type    string `json:"type"` // subscribe or unsubscribe
 	Project string `json:"project"`
+	Share   string `json:"share"`
 	From    int64  `json:"from"`
 }
 
-type liveEvent struct {
-	Type      string                      `json:"type"` // event
-	Project   string                      `json:"project"`
-	Version   int64                       `json:"version"`
-	EventType string                      `json:"event_type"`
-	Data      json.RawMessage             `json:"data"`
-	Author    string                      `json:"author"`
-	Time      time.Time                   `json:"time"`
-	Runs      map[string]project.RunState `json:"runs"`
-	Order     []string                    `json:"order"`
+// liveProject is the project as it stands after a change.
+type liveProject struct {
+	Type    string      `json:"type"` // project
+	Project string      `json:"project"`
+	Version int64       `json:"version"`
+	View    ProjectView `json:"view"`
 }
 
-// hiddenProject is what a subscriber hears of a project it may not see.
-var hiddenProject = &project.NotFoundError{What: "project"}
+// liveClosed ends a subscription (Project set) or the whole connection.
+type liveClosed struct {
+	Type    string `json:"type"` // closed
+	Project string `json:"project,omitempty"`
+	Reason  string `json:"reason"`
+}
+
+// Reasons a subscription or the connection was closed.
+const (
+	closedNoAccess = "no_access"
+	closedDeleted  = "deleted"
+	closedSession  = "session"
+)
 
 type liveError struct {
 	Type    string `json:"type"` // error
 	Project string `json:"project,omitempty"`
+	Share   string `json:"share,omitempty"`
+	Code    string `json:"code"`
 	Error   string `json:"error"`
 }
+
+// Codes of refused requests: what the client should do next.
+const (
+	// errNotFound: the project does not exist or the viewer may not read
+	// it; asking again will not help.
+	errNotFound = "not_found"
+	// errBadRequest: the request itself is wrong.
+	errBadRequest = "bad_request"
+	// errServer: a passing server fault; the client may ask again later.
+	errServer = "server"
+)
+
+// msgLiveNoProject answers alike for a project that does not exist and one
+// the viewer may not see (the text of the load call's not-found answer).
+const msgLiveNoProject = "The project could not be loaded: it does not exist or you have no access to it"
 
 const (
 	livePing    = 30 * time.Second
 	liveTimeout = 70 * time.Second
+	// liveRecheck is how often a connection re-reads its session and
+	// account, and each subscription re-reads its project's stream
+	// whatever the event bus says.
+	liveRecheck = time.Second
+	// liveCheckFailures consecutive failed session checks (the database
+	// unreachable) close the connection; the client reconnects, and the
+	// handshake checks the session afresh.
+	liveCheckFailures = 3
+	// closeSessionEnded is the close code after {"type":"closed","reason":"session"}.
+	closeSessionEnded = 4401
 )
 
 var upgrader = websocket.Upgrader{ReadBufferSize: 4096, WriteBufferSize: 16384}
 
+// liveFinal is the connection's last message, followed by a close frame.
+type liveFinal struct {
+	msg  any // nil: the close frame only
+	code int
+	text string
+}
+
+// liveConn is one WebSocket connection and its subscriptions.
+type liveConn struct {
+	s     *Server
+	conn  *websocket.Conn
+	token string
+	out   chan any // to the writer, the connection's only writer
+
+	ctx    context.Context // ends with the connection
+	cancel context.CancelFunc
+
+	mu      sync.Mutex
+	viewer  project.Viewer // the account's rights as last checked; no ShareID
+	subs    map[string]*liveSub
+	ending  bool // the connection is closing: no new subscriptions
+	follows sync.WaitGroup
+}
+
+// liveSub is one followed project.
+type liveSub struct {
+	id    string
+	share string // the share id the subscriber presented, if any
+	stop  context.CancelFunc
+	// poke asks the follower to re-read the stream and re-check access.
+	poke chan struct{}
+}
+
 func (s *Server) websocket(w http.ResponseWriter, r *http.Request) {
-	me := actorOf(r)
+	me := currentUser(r)
+	token := sessionToken(r)
 	conn, err := upgrader.Upgrade(w, r, nil)
 	if err != nil {
 		return // Upgrade has answered the client
 	}
 	ctx, cancel := context.WithCancel(context.Background())
-	out := make(chan any, 64)
-	var wg sync.WaitGroup
+	c := &liveConn{
+		s: s, conn: conn, token: token, out: make(chan any, 64), ctx: ctx, cancel: cancel,
+		viewer: viewerOf(me, ""), subs: map[string]*liveSub{},
+	}
+	writerDone := make(chan struct{})
+	go func() {
+		defer close(writerDone)
+		c.writer()
+	}()
+	watcherDone := make(chan struct{})
+	go func() {
+		defer close(watcherDone)
+		c.watch()
+	}()
 	defer func() {
 		cancel()
-		wg.Wait()
-		close(out)
+		<-watcherDone
+		c.endFollows()
+		close(c.out)
+		<-writerDone
 	}()
-	go liveWriter(conn, out, cancel)
+	c.read()
+}
 
-	subs := map[string]context.CancelFunc{}
-	conn.SetReadLimit(64 << 10)
-	_ = conn.SetReadDeadline(time.Now().Add(liveTimeout))
-	conn.SetPongHandler(func(string) error { return conn.SetReadDeadline(time.Now().Add(liveTimeout)) })
+// read handles the client's requests until the connection fails or closes.
+func (c *liveConn) read() {
+	c.conn.SetReadLimit(64 << 10)
+	_ = c.conn.SetReadDeadline(time.Now().Add(liveTimeout))
+	c.conn.SetPongHandler(func(string) error { return c.conn.SetReadDeadline(time.Now().Add(liveTimeout)) })
 	for {
 		var req liveRequest
-		if err := conn.ReadJSON(&req); err != nil {
+		if err := c.conn.ReadJSON(&req); err != nil {
+			if isDecodeError(err) && c.send(liveError{Type: "error", Code: errBadRequest, Error: `Send JSON requests such as {"type":"subscribe","project":"<id>","from":0}`}) {
+				continue // one bad request; the connection is fine
+			}
 			return
 		}
 		switch req.Type {
 		case "subscribe":
-			if stop, ok := subs[req.Project]; ok {
-				stop()
-			}
-			_, err := s.projects.Readable(ctx, me, req.Project, "")
-			if err != nil {
-				send(ctx, out, liveError{Type: "error", Project: req.Project, Error: fault.Message(hiddenProject)})
-				continue
-			}
-			subCtx, stop := context.WithCancel(ctx)
-			subs[req.Project] = stop
-			wg.Add(1)
-			go func() {
-				defer wg.Done()
-				s.follow(subCtx, req.Project, req.From, out)
-			}()
+			c.subscribe(req)
 		case "unsubscribe":
-			if stop, ok := subs[req.Project]; ok {
-				stop()
-				delete(subs, req.Project)
-			}
+			c.unsubscribe(req.Project)
 		default:
-			send(ctx, out, liveError{Type: "error", Error: `Unknown message type; use "subscribe" or "unsubscribe"`})
+			c.send(liveError{Type: "error", Code: errBadRequest, Error: `Unknown message type; use "subscribe" or "unsubscribe"`})
 		}
 	}
 }
 
-func send(ctx context.Context, out chan<- any, v any) bool {
+// isDecodeError: a request that is not JSON of the right shape, as opposed
+// to the connection failing or closing.
+func isDecodeError(err error) bool {
+	var syntax *json.SyntaxError
+	var typ *json.UnmarshalTypeError
+	return errors.As(err, &syntax) || errors.As(err, &typ)
+}
+
+// send hands v to the writer; false once the connection is ending.
+func (c *liveConn) send(v any) bool {
+	return sendCtx(c.ctx, c.out, v)
+}
+
+func sendCtx(ctx context.Context, out chan<- any, v any) bool {
 	select {
 	case out <- v:
 		return true
@@ -119,110 +224,226 @@ func send(ctx context.Context, out chan<- any, v any) bool {
 	}
 }
 
-// liveWriter is the connection's only writer, as gorilla/websocket needs.
-func liveWriter(conn *websocket.Conn, out <-chan any, cancel context.CancelFunc) {
-	defer conn.Close()
-	ping := time.NewTicker(livePing)
-	defer ping.Stop()
+// subscribe starts following a project the viewer may read, or answers the
+// same not-found error whether it is missing or hidden.
+func (c *liveConn) subscribe(req liveRequest) {
+	refuse := func(code, msg string) {
+		c.send(liveError{Type: "error", Project: req.Project, Share: req.Share, Code: code, Error: msg})
+	}
+	if (req.Project == "") == (req.Share == "") {
+		refuse(errBadRequest, `Give exactly one of "project" or "share"`)
+		return
+	}
+	if req.From < 0 {
+		refuse(errBadRequest, `"from" is a version, 0 or more`)
+		return
+	}
+	// The session is checked now, not only on the next tick, so that a
+	// subscription never starts on an ended session.
+	viewer, ok, err := c.s.liveViewer(c.ctx, c.token)
+	if err != nil {
+		c.s.log.Warn("live: check session", "err", err)
+		refuse(errServer, msgServerError)
+		return
+	}
+	if !ok {
+		c.endSession()
+		return
+	}
+	c.setViewer(viewer)
+	id := req.Project
+	if req.Share != "" {
+		var found bool
+		id, found, err = c.s.projectByShareID(c.ctx, req.Share)
+		if err != nil {
+			c.s.log.Warn("live: resolve share id", "err", err)
+			refuse(errServer, msgServerError)
+			return
+		}
+		if !found {
+			refuse(errNotFound, msgLiveNoProject)
+			return
+		}
+	}
+	p := &project.Project{}
+	if err := c.s.catchUp(c.ctx, id, p); err != nil {
+		c.s.log.Warn("live: load project", "project", id, "err", err)
+		refuse(errServer, msgServerError)
+		return
+	}
+	viewer.ShareID = req.Share
+	if !p.CanRead(viewer) {
+		refuse(errNotFound, msgLiveNoProject)
+		return
+	}
+
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	if c.ending {
+		return
+	}
+	if old, ok := c.subs[id]; ok {
+		old.stop()
+	}
+	ctx, stop := context.WithCancel(c.ctx)
+	sub := &liveSub{id: id, share: req.Share, stop: stop, poke: make(chan struct{}, 1)}
+	c.subs[id] = sub
+	c.follows.Add(1)
+	go func() {
+		defer c.follows.Done()
+		defer stop()
+		c.follow(ctx, sub, p, req.From)
+	}()
+}
+
+func (c *liveConn) unsubscribe(id string) {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	if sub, ok := c.subs[id]; ok {
+		sub.stop()
+		delete(c.subs, id)
+	}
+}
+
+// dropSub forgets sub once its follower has ended on its own.
+func (c *liveConn) dropSub(sub *liveSub) {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	if c.subs[sub.id] == sub {
+		delete(c.subs, sub.id)
+	}
+}
+
+// viewerFor is the viewer a subscription checks access with.
+func (c *liveConn) viewerFor(sub *liveSub) project.Viewer {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	v := c.viewer
+	v.ShareID = sub.share
+	return v
+}
+
+func (c *liveConn) setViewer(v project.Viewer) {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	c.viewer = v
+}
+
+// pokeAll asks every follower to re-read its stream and re-check access.
+func (c *liveConn) pokeAll() {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	for _, sub := range c.subs {
+		select {
+		case sub.poke <- struct{}{}:
+		default: // one is pending already
+		}
+	}
+}
+
+// endFollows stops every follower and waits for them; no new one starts.
+func (c *liveConn) endFollows() {
+	c.mu.Lock()
+	c.ending = true
+	for id, sub := range c.subs {
+		sub.stop()
+		delete(c.subs, id)
+	}
+	c.mu.Unlock()
+	c.follows.Wait()
+}
+
+// endSession closes the connection because its session is gone: every
+// subscription ends, then the client gets {"type":"closed","reason":"session"}
+// as the last message and the close code 4401.
+func (c *liveConn) endSession() {
+	c.endFollows()
+	c.send(liveFinal{msg: liveClosed{Type: "closed", Reason: closedSession}, code: closeSessionEnded, text: "session ended"})
+}
+
+// watch re-checks the session and the account on a ticker, and pokes the
+// followers so that they re-check their projects even when this instance's
+// event bus is behind.
+func (c *liveConn) watch() {
+	tick := time.NewTicker(liveRecheck)
+	defer tick.Stop()
+	failures := 0
 	for {
 		select {
-		case v, ok := <-out:
-			if !ok {
-				_ = conn.WriteControl(websocket.CloseMessage, websocket.FormatCloseMessage(websocket.CloseNormalClosure, ""), time.Now().Add(time.Second))
+		case <-c.ctx.Done():
+			return
+		case <-tick.C:
+		}
+		viewer, ok, err := c.s.liveViewer(c.ctx, c.token)
+		switch {
+		case c.ctx.Err() != nil:
+			return
+		case err != nil:
+			failures++
+			c.s.log.Warn("live: check session", "err", err, "failures", failures)
+			if failures >= liveCheckFailures {
+				c.endFollows()
+				c.send(liveFinal{code: websocket.CloseInternalServerErr, text: "try again"})
 				return
 			}
-			_ = conn.SetWriteDeadline(time.Now().Add(10 * time.Second))
-			if err := conn.WriteJSON(v); err != nil {
-				cancel()
-				for range out { // drain until the reader side closes out
+			continue
+		case !ok:
+			c.endSession()
+			return
+		}
+		failures = 0
+		c.setViewer(viewer)
+		c.pokeAll()
+	}
+}
+
+// writer is the connection's only writer, as gorilla/websocket needs.
+func (c *liveConn) writer() {
+	defer c.conn.Close()
+	ping := time.NewTicker(livePing)
+	defer ping.Stop()
+	failed := func() {
+		c.cancel()
+		// Unblocks the reader; Close may be called alongside other methods.
+		_ = c.conn.Close()
+		for range c.out { // drain until the handler closes out
+		}
+	}
+	for {
+		select {
+		case v, ok := <-c.out:
+			if !ok {
+				_ = c.conn.WriteControl(websocket.CloseMessage, websocket.FormatCloseMessage(websocket.CloseNormalClosure, ""), time.Now().Add(time.Second))
+				return
+			}
+			if final, isFinal := v.(liveFinal); isFinal {
+				c.writeFinal(final)
+				for range c.out {
 				}
+				return
+			}
+			_ = c.conn.SetWriteDeadline(time.Now().Add(10 * time.Second))
+			if err := c.conn.WriteJSON(v); err != nil {
+				failed()
 				return
 			}
 		case <-ping.C:
-			if err := conn.WriteControl(websocket.PingMessage, nil, time.Now().Add(10*time.Second)); err != nil {
-				cancel()
-				for range out {
-				}
+			if err := c.conn.WriteControl(websocket.PingMessage, nil, time.Now().Add(10*time.Second)); err != nil {
+				failed()
 				return
 			}
 		}
 	}
 }
 
-// follow sends the project's events after version from until ctx ends.
-func (s *Server) follow(ctx context.Context, id string, from int64, out chan<- any) {
-	stream := project.Stream(id)
-	p, err := s.projects.Replay(ctx, id, from)
-	if err != nil || from == 0 {
-		p = &project.Project{}
+// writeFinal sends the last message and the close frame, then gives the
+// client a moment to answer the close before the reader gives up.
+func (c *liveConn) writeFinal(f liveFinal) {
+	if f.msg != nil {
+		_ = c.conn.SetWriteDeadline(time.Now().Add(10 * time.Second))
+		_ = c.conn.WriteJSON(f.msg)
 	}
-	last := p.Version
-	emit := func(ev eventstore.Event) bool {
-		e, err := project.Decode(ev.Type, ev.Schema, ev.Data)
-		if errors.Is(err, project.ErrUnknownEventType) {
-			// Nothing to tell the client; the next event follows on.
-			projections.SkipUnknown("live", ev.Type)
-			last = ev.Version
-			return true
-		}
-		if err != nil {
-			return false
-		}
-		// The client reads each type in its current shape, upcast if the
-		// event was stored in an older one.
-		if _, _, data, err := project.Encode(e); err == nil {
-			ev.Data = data
-		}
-		p.Apply(e)
-		last = ev.Version
-		return send(ctx, out, liveEventOf(id, ev, p))
-	}
-	for ctx.Err() == nil {
-		feed, unsubscribe := s.cfg.Feed.Subscribe(stream)
-		evs, err := s.cfg.Store.ReadStream(ctx, stream, last+1, 0)
-		if err != nil {
-			unsubscribe()
-			return
-		}
-		for _, ev := range evs {
-			if !emit(ev) {
-				unsubscribe()
-				return
-			}
-		}
-		s.followFeed(ctx, feed, &last, emit)
-		unsubscribe()
-	}
-}
-
-// followFeed forwards feed events until the feed is dropped, skips ahead
-// (a gap) or ctx ends; the caller then re-reads the store.
-func (s *Server) followFeed(ctx context.Context, feed <-chan eventstore.Event, last *int64, emit func(eventstore.Event) bool) {
-	for {
-		select {
-		case <-ctx.Done():
-			return
-		case ev, ok := <-feed:
-			switch {
-			case !ok, ev.Version > *last+1:
-				return
-			case ev.Version <= *last:
-				continue
-			}
-			if !emit(ev) {
-				return
-			}
-		}
-	}
-}
-
-func liveEventOf(id string, ev eventstore.Event, p *project.Project) liveEvent {
-	runs := make(map[string]project.RunState, len(p.Runs))
-	order := make([]string, len(p.Runs))
-	for i, r := range p.Runs {
-		runs[r.ID] = r.State()
-		order[i] = r.ID
-	}
-	return liveEvent{Type: "event", Project: id, Version: ev.Version, EventType: ev.Type, Data: ev.Data,
-		Author: ev.Metadata.Author, Time: ev.Metadata.Time, Runs: runs, Order: order}
+	_ = c.conn.WriteControl(websocket.CloseMessage, websocket.FormatCloseMessage(f.code, f.text), time.Now().Add(time.Second))
+	_ = c.conn.SetReadDeadline(time.Now().Add(2 * time.Second))
+	c.cancel()
 }

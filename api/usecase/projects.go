@@ -477,6 +477,13 @@ func (u *Projects) Timeline(ctx context.Context, a Actor, id string, at int64) (
 	return h, nil
 }
 
+// CatchUp brings p, followed live by a subscriber that passed Readable, to
+// the latest version of its stream; a project never created stays empty
+// (p.ID == ""), which nobody may read. It checks no access itself.
+func (u *Projects) CatchUp(ctx context.Context, id string, p *project.Project) error {
+	return u.repo.CatchUp(ctx, id, p)
+}
+
 // Replay rebuilds a project as it stood at version (0: latest) for a live
 // stream whose subscriber passed Readable; it checks no access itself.
 func (u *Projects) Replay(ctx context.Context, id string, version int64) (*project.Project, error) {

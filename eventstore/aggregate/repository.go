@@ -36,6 +36,10 @@ type Codec[E any] interface {
 // ErrUnknownType marks an event type the codec does not know.
 var ErrUnknownType = errors.New("unknown event type")
 
+// ErrCorrupt marks a stored event of a known type that does not decode (or
+// is at a schema newer than this build knows): reading again will not help.
+var ErrCorrupt = errors.New("stored event cannot be read")
+
 // Actor is who acts, for the events' metadata.
 type Actor struct {
 	UserID        string
@@ -97,6 +101,22 @@ func (r *Repository[A, E]) LoadAt(ctx context.Context, id string, version int64)
 	return agg, nil
 }
 
+// CatchUp applies to agg the events of its stream after the version it
+// stands at: a live follower keeps one aggregate up to date this way.
+func (r *Repository[A, E]) CatchUp(ctx context.Context, id string, agg A) error {
+	stream := r.Stream(id)
+	evs, err := r.Store.ReadStream(ctx, stream, agg.StreamVersion()+1, 0)
+	if err != nil {
+		return fmt.Errorf("read %s after version %d: %w", stream, agg.StreamVersion(), err)
+	}
+	for _, stored := range evs {
+		if err := r.apply(agg, stored); err != nil {
+			return fmt.Errorf("%s at version %d: %w", stream, stored.Version, err)
+		}
+	}
+	return nil
+}
+
 // apply folds one stored event into agg, skipping unknown types.
 func (r *Repository[A, E]) apply(agg A, stored eventstore.Event) error {
 	e, err := r.Codec.Decode(stored)
@@ -106,7 +126,7 @@ func (r *Repository[A, E]) apply(agg A, stored eventstore.Event) error {
 			r.Skipped(stored.Stream, stored.Type)
 		}
 	case err != nil:
-		return err
+		return fmt.Errorf("%w: %w", ErrCorrupt, err)
 	default:
 		agg.Apply(e)
 	}

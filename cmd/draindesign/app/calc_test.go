@@ -153,8 +153,9 @@ func TestProjectCalculation(t *testing.T) {
 	if !a.Results.Calculated {
 		t.Fatalf("answer %+v", a)
 	}
-	if msg := next(t, tab); msg.EventType != "project.run_calculated" || msg.Runs[d.RunID] != "calculated" {
-		t.Fatalf("the other tab saw %+v", msg)
+	seen := wantView(t, next(t, tab), d.ID, d.Version+1)
+	if runState(seen, d.RunID) != "calculated" || string(seen.Runs[0].Summary["calculated"]) != "true" {
+		t.Fatalf("the other tab saw %+v", seen)
 	}
 
 	var tl struct {
@@ -183,8 +184,8 @@ func TestProjectCalculation(t *testing.T) {
 	fail := map[string]any{"project_id": d.ID, "run_id": d.RunID, "channel_group": "poly-100", "loading": "C250",
 		"grating": "poly-100-slot-iron", "channel_length_m": 20, "drainage_area_m2": 200, "rainfall": map[string]any{"rainfall_mm_per_hr": 5000}}
 	u.must(http.StatusBadRequest, "POST", "/api/drainage/calculate/", fail, nil)
-	if msg := next(t, tab); msg.EventType != "project.calculation_failed" {
-		t.Fatalf("the other tab saw %+v", msg)
+	if seen := wantView(t, next(t, tab), d.ID, d.Version+2); seen.Runs[0].Summary != nil || seen.Runs[0].LastError == "" {
+		t.Fatalf("the other tab saw %+v", seen)
 	}
 
 	// Refused before calculating: nothing is appended.

@@ -38,15 +38,15 @@ func TestLiveEditing(t *testing.T) {
 	a := cmd(map[string]any{"type": "change_inputs", "run_id": run, "fields": map[string]any{
 		"channel_group": "concrete", "concreteChannel": map[string]any{"width": 100, "depth": 300},
 		"channel_length_m": 20, "drainage_area_m2": 144}})
-	if m := next(t, tab2); m.EventType != "project.run_inputs_changed" || m.Runs[run] != "ready" || m.Version != a.Version {
-		t.Fatalf("second tab saw %+v", m)
+	if v := wantView(t, next(t, tab2), d.ID, a.Version); runState(v, run) != "ready" {
+		t.Fatalf("second tab saw %+v", v)
 	}
 	a = cmd(map[string]any{"type": "add_run"})
 	if a.RunID == "" || a.Runs[1].Name != "Run 2" {
 		t.Fatalf("add_run %+v", a)
 	}
-	if m := next(t, tab2); m.EventType != "project.run_added" {
-		t.Fatalf("second tab saw %+v", m)
+	if v := wantView(t, next(t, tab2), d.ID, a.Version); len(v.Runs) != 2 || v.Runs[1].ID != a.RunID || v.Runs[1].Name != "Run 2" {
+		t.Fatalf("second tab saw %+v", v)
 	}
 	a = cmd(map[string]any{"type": "rename_run", "run_id": a.RunID, "name": "Run 1"})
 	if a.Runs[1].Name != "Run 1 (2)" {

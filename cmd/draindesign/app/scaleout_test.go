@@ -33,7 +33,8 @@ func natsURL(t *testing.T) string {
 
 // Two app instances share PostgreSQL and NATS JetStream, as behind a load
 // balancer: a user signed up on one is served by the other, and a save
-// through one reaches a live client of the other within a second.
+// through one reaches a live client of the other within a second; a loss
+// of access on one closes the other's subscriptions.
 func TestTwoInstances(t *testing.T) {
 	nats := natsURL(t)
 	db := pgtest.NewDatabase(t)
@@ -51,11 +52,12 @@ func TestTwoInstances(t *testing.T) {
 	if err := conn.WriteJSON(map[string]any{"type": "subscribe", "project": s.SaveID, "from": s.Version}); err != nil {
 		t.Fatal(err)
 	}
+	var s2 saveAnswer
 	onA.must(http.StatusOK, "POST", "/api/drainage/save/", map[string]any{"project": map[string]any{
 		"saveID": s.SaveID, "version": s.Version, "details": map[string]any{"name": "Scaled 2"},
-		"runs": []any{calculatedRun("Run 1", 12, s.RunSaveIDs[0])}}}, nil)
-	if m := next(t, conn); m.Version != s.Version+1 {
-		t.Fatalf("instance B's client got %+v, want version %d", m, s.Version+1)
+		"runs": []any{calculatedRun("Run 1", 12, s.RunSaveIDs[0])}}}, &s2)
+	if v := wantView(t, next(t, conn), s.SaveID, s2.Version); v.Details.Name != "Scaled 2" {
+		t.Fatalf("instance B's client got %+v", v)
 	}
 
 	deadline := time.Now().Add(5 * time.Second)
@@ -63,11 +65,27 @@ func TestTwoInstances(t *testing.T) {
 		var mine []listItem
 		onB.must(http.StatusOK, "GET", "/api/drainage/projects/", nil, &mine)
 		if it := listed(mine, s.SaveID); it != nil && it.Name == "Scaled 2" {
-			return
+			break
 		}
 		if time.Now().After(deadline) {
 			t.Fatalf("instance B's list never showed the save made on A: %+v", mine)
 		}
 		time.Sleep(50 * time.Millisecond)
 	}
+
+	// Access is re-checked against the shared database and store, so a loss
+	// on one instance closes subscriptions on the other: a project deleted
+	// through A, then the session of B's client ended through A.
+	var other saveAnswer
+	onA.must(http.StatusOK, "POST", "/api/drainage/save/", map[string]any{"project": map[string]any{
+		"details": map[string]any{"name": "Doomed"}, "runs": []any{calculatedRun("Run 1", 10, "")}}}, &other)
+	subscribe(t, conn, map[string]any{"project": other.SaveID, "from": 0})
+	wantView(t, next(t, conn), other.SaveID, other.Version)
+	onA.must(http.StatusOK, "DELETE", "/api/drainage/delete/", map[string]string{"id": other.SaveID}, nil)
+	if m := nextWithin(t, conn, 5*time.Second); m.Type != "closed" || m.Project != other.SaveID || m.Reason != "deleted" {
+		t.Fatalf("instance B's client after a delete on A: %+v", m)
+	}
+	viaA := &user{t: t, base: a.srv.URL, http: onB.http}
+	viaA.must(http.StatusOK, "POST", "/api/auth/logout/", nil, nil)
+	wantSessionClosed(t, conn)
 }

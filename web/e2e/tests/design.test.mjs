@@ -231,6 +231,34 @@ describe('a designer', { skip }, () => {
     await page.getByRole('tab', { name: 'System selection' }).waitFor();
   });
 
+  test('a share-link holder sees the owner’s changes live, and is told when the project is deleted', async () => {
+    assert.ok(shareLink, 'a link was made before');
+    const other = await openBrowser();
+    try {
+      const otherPage = await other.newPage();
+      await otherPage.goto(shareLink);
+      await logIn(otherPage, viewer.username, viewer.password);
+      await otherPage.waitForFunction((name) => document.querySelector('#project-name')?.value === name, projectName);
+      await otherPage.getByText("Showing the owner's changes as they are made.").waitFor();
+      await otherPage.getByRole('tab', { name: 'System selection' }).click();
+
+      await page.getByRole('tab', { name: 'System selection' }).click();
+      await enter(page, 'Channel length', 26);
+      await otherPage.waitForFunction(() => document.querySelector('#run-length')?.value === '26', null, { timeout: 2000 });
+
+      await page.getByRole('button', { name: 'Load', exact: true }).click();
+      const dialog = page.getByRole('dialog', { name: 'Load project' });
+      await dialog.getByRole('button', { name: `Delete ${projectName}` }).click();
+      await page.getByRole('button', { name: 'Delete project' }).click();
+      await otherPage.getByText('The owner deleted this project.', { exact: false }).waitFor();
+      assert.equal(await otherPage.getByLabel('Project name').inputValue(), projectName, 'what the holder saw stays on the screen');
+      await screenshot(otherPage, 'share-link-deleted');
+      assert.deepEqual(other.pageErrors, []);
+    } finally {
+      await other.close();
+    }
+  });
+
   test('the page threw no uncaught errors', () => {
     assert.deepEqual(browser.pageErrors, []);
   });

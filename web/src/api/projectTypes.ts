@@ -26,23 +26,79 @@ export type ProjectCommand =
   | { type: 'reset_run'; run_id: string }
   | { type: 'change_details'; details: ProjectDetails; rainfall_units: string; default_rainfall: number | null };
 
-/** One message of the live project stream (/api/ws). */
-export interface LiveEvent {
-  type: 'event';
-  project: string;
-  version: number;
-  event_type: string;
-  data: Record<string, unknown>;
-  author: string;
-  time: string;
-  runs: Record<string, RunState>;
-  order: string[];
+/** A run as the live stream shows it, in the project's run order. */
+export interface LiveRunView {
+  id: string;
+  name: string;
+  notes: string;
+  /** The server's state of the run, which drives its run machine. */
+  state: RunState;
+  inputs: RunInputs;
+  /** The stored calculation result (without the profile's slices); null when there is none. */
+  summary: Results | null;
+  /** The message of the last failed calculation, or ''. */
+  last_error: string;
 }
 
+/** The project as the server shows it to this viewer (api/projectview.go). */
+export interface ProjectView {
+  id: string;
+  owner: string;
+  editable: boolean;
+  details: ProjectDetails;
+  rainfall_units: string;
+  default_rainfall: number | null;
+  notes: string;
+  created: string;
+  saved: boolean;
+  last_saved?: string;
+  saved_by?: string;
+  /** Only for the owner, admins and provider staff. */
+  share_with_provider?: boolean;
+  /** Only for the owner and admins. */
+  shared_by_link?: boolean;
+  deleted: boolean;
+  runs: LiveRunView[];
+}
+
+/** The live project stream (/api/ws), server to client. */
+export type LiveMessage = LiveProject | LiveClosed | LiveError;
+
+/** The project after a change, at `version`; older or equal versions are dropped. */
+export interface LiveProject {
+  type: 'project';
+  project: string;
+  version: number;
+  view: ProjectView;
+}
+
+export type LiveClosedReason = 'no_access' | 'deleted' | 'session';
+
+/**
+ * The subscription to `project` ended for good (`no_access`, `deleted`), or,
+ * without a project and with reason `session`, the whole connection: the
+ * session ended (logout, expiry, a blocked or deleted account).
+ */
+export interface LiveClosed {
+  type: 'closed';
+  project?: string;
+  reason: LiveClosedReason;
+}
+
+/** A refused request; a project that is missing or not readable gets the same error. */
 export interface LiveError {
   type: 'error';
   project?: string;
+  share?: string;
+  /** not_found: missing or not readable, asking again will not help; server: may work later. */
+  code: 'not_found' | 'bad_request' | 'server';
   error: string;
+}
+
+/** What a client follows: a project by its id, or a shared one by its share id. */
+export interface LiveTarget {
+  project: string;
+  share?: string;
 }
 
 /** A run as a save sends it: its inputs with identity, notes and results alongside. */

@@ -1,6 +1,6 @@
 import { QueryClient } from '@tanstack/react-query';
 import type { i18n as I18n } from 'i18next';
-import { createActor } from 'xstate';
+import { createActor, waitFor } from 'xstate';
 import { createAuthApi, createDrainageApi, createProjectApi, type AuthApi, type DrainageApi, type ProjectApi } from '../api/endpoints';
 import { ApiError, createHttp } from '../api/http';
 import { createWorkspace, type Workspace } from '../design/workspace';
@@ -59,7 +59,8 @@ export function createServices(options: ServiceOptions = {}): Services {
       onSignedOut: () => setTimeout(() => queryClient.clear(), 0),
     }),
   );
-  const authed = withSessionRefresh(open, sessionGate(session, store));
+  const gate = sessionGate(session, store);
+  const authed = withSessionRefresh(open, gate);
   const drainage = createDrainageApi(open, authed);
   const projects = createProjectApi(authed);
   const workspace = createWorkspace({
@@ -67,6 +68,12 @@ export function createServices(options: ServiceOptions = {}): Services {
     projects,
     queryClient,
     live: options.live,
+    // The live stream's session ended: refreshed like any call's 401, or,
+    // when it cannot be, back once the user has logged in again.
+    sessionBack: async () => {
+      if (await gate.refresh()) return;
+      await waitFor(session, (snapshot) => snapshot.matches('signedIn'), { timeout: Infinity });
+    },
     userRainfallUnits: () => session.getSnapshot().context.user?.rainfall_units ?? 'mm/h',
   });
   session.start();

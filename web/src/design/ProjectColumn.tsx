@@ -13,6 +13,8 @@ export function ProjectColumn() {
   const owner = useProject((s) => s.context.data?.owner ?? '');
   const saving = useProject((s) => s.context.inFlight?.kind === 'save');
   const connected = useProject((s) => s.context.connected);
+  const liveClosed = useProject((s) => s.context.liveClosed);
+  const changedHere = useProject((s) => s.context.dirty);
   const shareable = useProject((s) => !!s.context.data?.saved && !!s.context.data.editable);
   if (!details) return null;
 
@@ -48,7 +50,13 @@ export function ProjectColumn() {
           }}
         />
       </div>
-      {!editable && <p className="notice notice--info project-column__shared">{t('column.sharedBy', { owner })}</p>}
+      {liveClosed ? (
+        <p className="notice notice--error project-column__shared" role="status">
+          {t(liveClosed === 'deleted' ? 'column.deletedByOwner' : 'column.noLongerShared')}
+        </p>
+      ) : (
+        !editable && <p className="notice notice--info project-column__shared">{t('column.sharedBy', { owner })}</p>
+      )}
 
       <details className="project-column__details">
         <summary>{t('column.details')}</summary>
@@ -61,10 +69,17 @@ export function ProjectColumn() {
       <RunList />
       <RunActions />
       <p className={connected || !editable ? 'live-status live-status--on' : 'live-status'} aria-live="polite">
-        {editable ? t(connected ? 'column.live' : 'column.offline') : t('column.localCopy')}
+        {t(liveStatus(editable, connected, changedHere || !!liveClosed))}
       </p>
     </aside>
   );
+}
+
+/** The live line under the runs: the user's own project saves as they work; someone else's shows the owner's changes until changed here. */
+function liveStatus(editable: boolean, connected: boolean, localOnly: boolean) {
+  if (editable) return connected ? 'column.live' : 'column.offline';
+  if (localOnly) return 'column.localCopy';
+  return connected ? 'column.following' : 'column.offline';
 }
 
 function RunActions() {

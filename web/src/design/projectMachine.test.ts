@@ -1,16 +1,28 @@
 import { describe, expect, it, vi } from 'vitest';
 import { createActor, waitFor } from 'xstate';
 import { ApiError } from '../api/http';
-import type { EditAnswer, LiveEvent, LoadAnswer, ProjectCommand, SavePayload } from '../api/projectTypes';
+import type { EditAnswer, LiveProject, LiveRunView, LoadAnswer, ProjectCommand, ProjectView, SavePayload } from '../api/projectTypes';
 import type { LiveHandlers } from '../live/projectSocket';
 import { deferred } from '../test/fakes';
 import { createProjectMachine, type ProjectDeps } from './projectMachine';
 import { runActorId, type OpenRequest } from './projectSteps';
 import { runStateOf, type RunSnapshot } from './runMachine';
 import { hicap, poly100 } from './testSystems';
-import type { Results } from './types';
+import { emptyDetails, type Results } from './types';
 
 const results: Results = { calculated: true, flow_velocity: 0.8, segments: [] };
+
+const liveRun = (id: string, fields: Partial<LiveRunView> = {}): LiveRunView => ({
+  id, name: 'Run 1', notes: '', state: 'unconfigured', inputs: {}, summary: null, last_error: '', ...fields,
+});
+
+/** The live stream's message: project p1 (or another) as the server shows it at a version. */
+function liveView(version: number, runs: LiveRunView[], fields: Partial<ProjectView> = {}, project = 'p1'): LiveProject {
+  return {
+    type: 'project', project, version,
+    view: { id: project, owner: 'ada', editable: true, details: emptyDetails(), rainfall_units: 'l/s/m2', default_rainfall: null, notes: '', created: '', saved: false, deleted: false, runs, ...fields },
+  };
+}
 
 /** A server that keeps one project's run list and answers commands like the Go server. */
 function fakeServer() {
@@ -45,13 +57,14 @@ function fakeServer() {
 function start(server = fakeServer(), open: OpenRequest = { kind: 'new' }, extra: Partial<ProjectDeps> = {}) {
   let live: LiveHandlers | null = null;
   const follow = vi.fn();
+  const resume = vi.fn();
   const remember = vi.fn();
   const deps: ProjectDeps = {
     projects: server.projects,
     drainage: server.drainage,
     openLive: (handlers) => {
       live = handlers;
-      return { follow, unfollow: vi.fn(), close: vi.fn() };
+      return { follow, unfollow: vi.fn(), resume, close: vi.fn() };
     },
     newId: (() => {
       let n = 0;
@@ -72,7 +85,7 @@ function start(server = fakeServer(), open: OpenRequest = { kind: 'new' }, extra
     const child = snapshot.children[runActorId(snapshot.context.generation, runId)];
     return child ? runStateOf(child.getSnapshot() as RunSnapshot) : null;
   };
-  return { actor, server, settled, runState, follow, remember, emit: (event: LiveEvent) => live!.onEvent(event) };
+  return { actor, server, settled, runState, follow, resume, remember, live: () => live!, emit: (message: LiveProject) => live!.onView(message) };
 }
 
 async function designRun(setup: ReturnType<typeof start>) {
@@ -91,7 +104,7 @@ describe('project machine', () => {
     expect(context.data?.order).toEqual(['r1']);
     expect(context.data?.rainfallUnits).toBe('l/s/m2');
     expect(context.selectedRunId).toBe('r1');
-    expect(setup.follow).toHaveBeenCalledWith('p1', 1);
+    expect(setup.follow).toHaveBeenCalledWith({ project: 'p1' }, 1);
     expect(setup.remember).toHaveBeenCalledWith('p1');
     expect(setup.runState('r1')).toBe('unconfigured');
   });
@@ -141,21 +154,47 @@ describe('project machine', () => {
     expect(setup.runState('r1')).toBe('ready');
   });
 
-  it('applies another tab’s edits from the live stream', async () => {
+  it('takes another tab’s edits from the live stream’s views', async () => {
     const setup = start();
     await setup.settled();
-    setup.emit({
-      type: 'event', project: 'p1', version: 2, event_type: 'project.run_inputs_changed',
-      data: { run_id: 'r1', changed: { channel_length_m: 42 } }, author: 'u', time: '', runs: { r1: 'unconfigured' }, order: ['r1'],
-    });
-    setup.emit({
-      type: 'event', project: 'p1', version: 3, event_type: 'project.run_added',
-      data: { run_id: 'r9', name: 'Run 2' }, author: 'u', time: '', runs: { r1: 'unconfigured', r9: 'unconfigured' }, order: ['r1', 'r9'],
-    });
+    setup.emit(liveView(2, [liveRun('r1', { inputs: { channel_length_m: 42 } })]));
+    setup.emit(liveView(3, [liveRun('r1', { inputs: { channel_length_m: 42 } }), liveRun('r9', { name: 'Run 2' })]));
+    setup.emit(liveView(3, [liveRun('r1', { inputs: { channel_length_m: 1 } })], {}, 'other'));
     const { context } = setup.actor.getSnapshot();
     expect(context.data?.runs.r1?.inputs.channel_length_m).toBe(42);
     expect(context.data?.order).toEqual(['r1', 'r9']);
+    expect(context.data?.runs.r9?.name).toBe('Run 2');
     expect(setup.runState('r9')).toBe('unconfigured');
+  });
+
+  it('keeps an edit made here on top of a view that does not have it yet', async () => {
+    const server = fakeServer();
+    const answered = deferred<void>();
+    const command = server.projects.command;
+    server.projects.command = vi.fn(async (id: string, c: ProjectCommand) => {
+      await answered.promise;
+      return command(id, c);
+    });
+    const setup = start(server);
+    await setup.settled();
+    setup.actor.send({ type: 'EDIT', field: 'channel_length_m', value: 30 });
+    setup.emit(liveView(2, [liveRun('r1', { name: 'Yard', inputs: { drainage_area_m2: 7 } })]));
+    expect(setup.actor.getSnapshot().context.data?.runs.r1).toMatchObject({ name: 'Yard', inputs: { channel_length_m: 30, drainage_area_m2: 7 } });
+    answered.resolve();
+    await setup.settled();
+    expect(setup.actor.getSnapshot().context.data?.runs.r1?.inputs.channel_length_m).toBe(30);
+  });
+
+  it('drives the run machines by the server’s run states', async () => {
+    const setup = start();
+    await setup.settled();
+    const inputs = { selectedSystem: poly100, channel_group: 'poly-100', channel_length_m: 20, drainage_area_m2: 144 };
+    setup.emit(liveView(2, [liveRun('r1', { inputs, state: 'ready' })]));
+    expect(setup.runState('r1')).toBe('ready');
+    setup.emit(liveView(3, [liveRun('r1', { inputs, state: 'changed', summary: { calculated: true } })]));
+    expect(setup.runState('r1')).toBe('changed');
+    setup.emit(liveView(4, [liveRun('r1')]));
+    expect(setup.runState('r1')).toBe('unconfigured');
   });
 
   it('calculates another tab’s run again, unrecorded, for the profile its summary lacks', async () => {
@@ -164,10 +203,11 @@ describe('project machine', () => {
     const inputs = { selectedSystem: poly100, channel_group: 'poly-100', channel_length_m: 20, drainage_area_m2: 144 };
     const full: Results = { calculated: true, segments: [{ channelDescription: 'P100', length_mm: 20000, stepRaise: 0, floorChange: 0, slices: [] }] };
     vi.mocked(setup.server.drainage.calculate).mockResolvedValueOnce({ results: full });
-    setup.emit({
-      type: 'event', project: 'p1', version: 2, event_type: 'project.run_calculated', author: 'u', time: '', runs: { r1: 'calculated' }, order: ['r1'],
-      data: { run_id: 'r1', inputs, summary: { calculated: true, segments: [{ channelDescription: 'P100', length_mm: 20000, stepRaise: 0, floorChange: 0 }] } },
-    });
+    setup.emit(
+      liveView(2, [
+        liveRun('r1', { inputs, state: 'calculated', summary: { calculated: true, segments: [{ channelDescription: 'P100', length_mm: 20000, stepRaise: 0, floorChange: 0 }] } }),
+      ]),
+    );
     await waitFor(setup.actor, (s) => s.context.data?.runs.r1?.results === full);
     const body = vi.mocked(setup.server.drainage.calculate).mock.calls[0]![0];
     expect(body).not.toHaveProperty('project_id');
@@ -179,9 +219,23 @@ describe('project machine', () => {
     const setup = start();
     await setup.settled();
     vi.mocked(setup.server.projects.create).mockResolvedValueOnce({ id: 'p9', version: 1, runs: [{ id: 'x1', name: 'Run 1', state: 'unconfigured' }] });
-    setup.emit({ type: 'event', project: 'p1', version: 2, event_type: 'project.deleted', data: {}, author: 'u', time: '', runs: { r1: 'unconfigured' }, order: ['r1'] });
+    setup.live().onClosed!('other', 'deleted');
+    expect(setup.actor.getSnapshot().context.data?.id).toBe('p1');
+    setup.live().onClosed!('p1', 'deleted');
     await waitFor(setup.actor, (s) => s.context.data?.id === 'p9');
     expect(setup.remember).toHaveBeenCalledWith(null);
+    expect(setup.follow).toHaveBeenLastCalledWith({ project: 'p9' }, 1);
+  });
+
+  it('reconnects once the session is back after the live stream’s session ended', async () => {
+    const back = deferred<void>();
+    const setup = start(fakeServer(), { kind: 'new' }, { sessionBack: () => back.promise });
+    await setup.settled();
+    setup.live().onSessionEnded!();
+    await Promise.resolve();
+    expect(setup.resume).not.toHaveBeenCalled();
+    back.resolve();
+    await vi.waitFor(() => expect(setup.resume).toHaveBeenCalledTimes(1));
   });
 
   it('adds a run and selects it', async () => {
@@ -246,7 +300,7 @@ describe('project machine', () => {
     expect(context.data?.id).toBe('p2');
     expect(context.data?.order).toEqual(['s1']);
     expect(context.selectedRunId).toBe('s1');
-    expect(setup.follow).toHaveBeenLastCalledWith('p2', expect.any(Number));
+    expect(setup.follow).toHaveBeenLastCalledWith({ project: 'p2' }, expect.any(Number));
     expect(setup.runState('s1')).toBe('calculated');
   });
 
@@ -271,7 +325,7 @@ describe('project machine', () => {
     const { context } = setup.actor.getSnapshot();
     expect(context.data?.order).toEqual(['a', 'b']);
     expect(context.tab).toBe('run');
-    expect(setup.follow).toHaveBeenCalledWith('p7', 12);
+    expect(setup.follow).toHaveBeenCalledWith({ project: 'p7' }, 12);
     expect(setup.runState('b')).toBe('calculated');
   });
 
@@ -284,7 +338,8 @@ describe('project machine', () => {
     server.drainage.loadRun = vi.fn(async () => ({ id: 'a', run: { saveID: 'a', name: 'Run 1', state: 'calculated' as const, results } }));
     const setup = start(server, { kind: 'load', key: { shareID: 'x' } });
     await setup.settled();
-    expect(setup.follow).not.toHaveBeenCalled();
+    // Followed by the link's share id, never the bare project id.
+    expect(setup.follow).toHaveBeenCalledWith({ project: 'p7', share: 'x' }, 3);
     setup.actor.send({ type: 'DUPLICATE' });
     setup.actor.send({ type: 'RENAME', runId: 'a', name: 'Yard' });
     await setup.settled();
@@ -298,6 +353,31 @@ describe('project machine', () => {
     expect(payload.project.saveID).toBeUndefined();
     expect(payload.project.runs.map((run) => run.name)).toEqual(['Yard', 'Run 2']);
     expect(setup.actor.getSnapshot().context.data).toMatchObject({ id: 'p2', editable: true });
+  });
+
+  it('shows the owner’s changes to a share-link holder until they change it here, and keeps it when sharing stops', async () => {
+    const server = fakeServer();
+    server.drainage.load = vi.fn(async () => ({
+      saveID: 'p7', version: 3, schedule: ['p7.a'], details: { ...emptyDetails(), name: 'Theirs' },
+      notes: '', rainfall_units: 'mm/h', default_rainfall: null, share: false, owner: 'bob', editable: false,
+    }));
+    server.drainage.loadRun = vi.fn(async () => ({ id: 'a', run: { saveID: 'a', name: 'Run 1', state: 'calculated' as const, results } }));
+    const setup = start(server, { kind: 'load', key: { shareID: 'x' } });
+    await setup.settled();
+    const theirs = (version: number, name: string) =>
+      liveView(version, [liveRun('a', { state: 'calculated', summary: results })], { details: { ...emptyDetails(), name }, editable: false, owner: 'bob' }, 'p7');
+    setup.emit(theirs(4, 'Theirs 2'));
+    expect(setup.actor.getSnapshot().context.data?.details.name).toBe('Theirs 2');
+
+    setup.actor.send({ type: 'RENAME', runId: 'a', name: 'Mine' });
+    setup.emit(theirs(5, 'Theirs 3'));
+    expect(setup.actor.getSnapshot().context.data).toMatchObject({ details: { name: 'Theirs 2' }, runs: { a: { name: 'Mine' } } });
+
+    setup.live().onClosed!('p7', 'no_access');
+    const { context } = setup.actor.getSnapshot();
+    expect(context.liveClosed).toBe('no_access');
+    expect(context.data?.id).toBe('p7');
+    expect(server.projects.create).not.toHaveBeenCalled();
   });
 
   it('starts afresh when the remembered project is gone', async () => {

@@ -28,6 +28,13 @@ export interface ProjectDeps {
   projects: ProjectApi;
   drainage: Pick<DrainageApi, 'calculate' | 'save' | 'load' | 'loadRun' | 'share'>;
   openLive?: (handlers: LiveHandlers) => LiveStream;
+  /**
+   * The live stream was told the session ended: resolves once a session is
+   * usable again (refreshed, or the same user logged in again), and the
+   * stream reconnects. When the session cannot be refreshed, the login form
+   * shows with the expired-session message.
+   */
+  sessionBack?: () => Promise<void>;
   newId: () => string;
   /** Remembers the project open now, so a reload opens it again. */
   remember: (id: string | null) => void;
@@ -186,17 +193,27 @@ export function createProjectMachine(deps: ProjectDeps) {
       deliver: fromPromise<Delivered, DeliverInput>(({ input }) => deliver(input)),
       live: fromCallback<EventObject>(({ sendBack, receive }) => {
         if (!deps.openLive) return () => undefined;
+        let stopped = false;
         const stream = deps.openLive({
-          onEvent: (event) => sendBack({ type: 'LIVE.EVENT', event }),
+          onView: (message) => sendBack({ type: 'LIVE.VIEW', message }),
+          onClosed: (project, reason) => sendBack({ type: 'LIVE.CLOSED', project, reason }),
+          onSessionEnded: () => {
+            void deps.sessionBack?.().then(() => {
+              if (!stopped) stream.resume();
+            });
+          },
           onStatus: (connected) => sendBack({ type: 'LIVE.STATUS', connected }),
           onError: (error) => console.warn('live project stream:', error.error),
         });
         receive((event) => {
-          const message = event as { type: string; project?: string; from?: number };
-          if (message.type === 'FOLLOW' && message.project) stream.follow(message.project, message.from ?? 0);
+          const message = event as { type: string; project?: string; share?: string; from?: number };
+          if (message.type === 'FOLLOW' && message.project) stream.follow({ project: message.project, share: message.share }, message.from ?? 0);
           if (message.type === 'UNFOLLOW') stream.unfollow();
         });
-        return () => stream.close();
+        return () => {
+          stopped = true;
+          stream.close();
+        };
       }),
     },
     actions: {
@@ -305,13 +322,15 @@ export function createProjectMachine(deps: ProjectDeps) {
           'CONTROLLED.CONFIRM': { actions: 'step' },
           'CONTROLLED.RESET': { actions: 'step' },
           SHARE: { actions: 'step' },
-          'LIVE.EVENT': [
-            // Deleted elsewhere (the load dialog of another tab): carry on in a fresh project.
+          'LIVE.VIEW': { actions: 'step' },
+          'LIVE.CLOSED': [
+            // The user's own project deleted elsewhere (the load dialog of another tab): carry on in a fresh project.
             {
-              guard: ({ context, event }) => event.event.event_type === 'project.deleted' && event.event.project === context.data?.id,
+              guard: ({ context, event }) => event.project === context.data?.id && !!context.data?.editable,
               target: 'opening',
               actions: [assign({ open: { kind: 'new' }, panel: null }), () => deps.remember(null)],
             },
+            // Someone else's project: it stays on the screen, with a notice.
             { actions: 'step' },
           ],
           'PROFILE.REFRESHED': { actions: 'step' },

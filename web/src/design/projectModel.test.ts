@@ -1,11 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import type { LiveEvent } from '../api/projectTypes';
+import type { LiveProject, LiveRunView, ProjectView } from '../api/projectTypes';
 import {
   addRunLocally,
   applyAnswer,
   applyEditedInputs,
-  applyLiveEvent,
   applySave,
+  applyView,
   duplicateRunLocally,
   fromDraft,
   fromLoad,
@@ -19,106 +19,144 @@ import {
   uncalculatedRuns,
   type ProjectData,
 } from './projectModel';
-import type { RunState } from './types';
+import { emptyDetails } from './types';
 
 const draft = () => fromDraft({ id: 'p1', version: 2, runs: [{ id: 'r1', name: 'Run 1', state: 'unconfigured' }] }, { rainfallUnits: 'mm/h' }).data;
 
-function event(version: number, event_type: string, data: Record<string, unknown>, order = ['r1'], runs: Record<string, RunState> = { r1: 'ready' }): LiveEvent {
-  return { type: 'event', project: 'p1', version, event_type, data, author: 'u1', time: '', runs, order };
+const run = (id: string, fields: Partial<LiveRunView> = {}): LiveRunView => ({
+  id, name: `Run ${id.slice(1)}`, notes: '', state: 'unconfigured', inputs: {}, summary: null, last_error: '', ...fields,
+});
+
+/** The server's view of project p1 at a version, as the live stream sends it. */
+function view(version: number, runs: LiveRunView[] = [run('r1')], fields: Partial<ProjectView> = {}): LiveProject {
+  return {
+    type: 'project', project: 'p1', version,
+    view: {
+      id: 'p1', owner: 'ada', editable: true, details: emptyDetails(), rainfall_units: 'mm/h', default_rainfall: null, notes: '',
+      created: '', saved: false, deleted: false, runs, ...fields,
+    },
+  };
 }
 
-describe('live events', () => {
-  it('apply another tab’s input change and the run state', () => {
-    const { data, states } = applyLiveEvent(draft(), event(3, 'project.run_inputs_changed', { run_id: 'r1', changed: { channel_length_m: 25 } }));
-    expect(data.runs.r1?.inputs.channel_length_m).toBe(25);
+describe('live views', () => {
+  it('take another tab’s input change and the run state', () => {
+    const { data, states } = applyView(draft(), view(3, [run('r1', { inputs: { channel_length_m: 25 }, state: 'ready' })]));
+    expect(data.runs.r1?.inputs).toEqual({ channel_length_m: 25 });
     expect(data.streamVersion).toBe(3);
+    expect(data.version).toBe(3);
     expect(states).toEqual({ r1: 'ready' });
   });
 
-  it('skip events already applied', () => {
-    const once = applyLiveEvent(draft(), event(3, 'project.run_inputs_changed', { run_id: 'r1', changed: { channel_length_m: 25 } })).data;
+  it('ignore views not newer than the last one taken', () => {
+    const once = applyView(draft(), view(3, [run('r1', { inputs: { channel_length_m: 25 } })])).data;
     const edited = applyEditedInputs(once, 'r1', { channel_length_m: 30 });
-    const again = applyLiveEvent(edited, event(3, 'project.run_inputs_changed', { run_id: 'r1', changed: { channel_length_m: 25 } }));
+    const again = applyView(edited, view(3, [run('r1', { inputs: { channel_length_m: 25 } })]));
     expect(again.data.runs.r1?.inputs.channel_length_m).toBe(30);
+    expect(again.states).toEqual({});
   });
 
-  it('never overwrite a field with a write of it still travelling', () => {
-    let data = applyEditedInputs(draft(), 'r1', { channel_length_m: 123 });
-    data = markPending(data, [keys.input('r1', 'channel_length_m')]);
-    data = applyLiveEvent(data, event(3, 'project.run_inputs_changed', { run_id: 'r1', changed: { channel_length_m: 12, drainage_area_m2: 50 } })).data;
-    expect(data.runs.r1?.inputs).toEqual({ channel_length_m: 123, drainage_area_m2: 50 });
+  it('are the server’s word: fields it no longer has are dropped', () => {
+    let data = applyEditedInputs(draft(), 'r1', { channel_length_m: 20, loading: 'C250' });
+    data = applyView(data, view(3, [run('r1', { inputs: { channel_length_m: 20 } })])).data;
+    expect(data.runs.r1?.inputs).toEqual({ channel_length_m: 20 });
+  });
+
+  it('never overwrite a field with a write of it still travelling, nor the state of its run', () => {
+    let data = applyEditedInputs(draft(), 'r1', { channel_length_m: 123, loading: 'D400' });
+    data = markPending(data, [keys.input('r1', 'channel_length_m'), keys.input('r1', 'loading')]);
+    const { data: next, states } = applyView(data, view(3, [run('r1', { inputs: { channel_length_m: 12, drainage_area_m2: 50 }, state: 'ready' })]));
+    expect(next.runs.r1?.inputs).toEqual({ channel_length_m: 123, drainage_area_m2: 50, loading: 'D400' });
+    expect(states).toEqual({});
   });
 
   it('ignore older values once the answer to a later write came', () => {
     let data = markPending(applyEditedInputs(draft(), 'r1', { channel_length_m: 123 }), [keys.input('r1', 'channel_length_m')]);
     data = settlePending(data, [keys.input('r1', 'channel_length_m')], 5);
     expect(data.pending).toEqual({});
-    data = applyLiveEvent(data, event(4, 'project.run_inputs_changed', { run_id: 'r1', changed: { channel_length_m: 12 } })).data;
+    data = applyView(data, view(4, [run('r1', { inputs: { channel_length_m: 12 } })])).data;
     expect(data.runs.r1?.inputs.channel_length_m).toBe(123);
-    data = applyLiveEvent(data, event(6, 'project.run_inputs_changed', { run_id: 'r1', changed: { channel_length_m: 40 } })).data;
+    data = applyView(data, view(6, [run('r1', { inputs: { channel_length_m: 40 } })])).data;
     expect(data.runs.r1?.inputs.channel_length_m).toBe(40);
   });
 
-  it('add, rename, duplicate, reorder and remove runs as the stream says', () => {
-    let data = applyLiveEvent(draft(), event(3, 'project.run_added', { run_id: 'r2', name: 'Run 2' }, ['r1', 'r2'], { r1: 'ready', r2: 'unconfigured' })).data;
+  it('add, rename, duplicate, reorder and remove runs as the server shows them', () => {
+    let data = applyView(draft(), view(3, [run('r1'), run('r2')])).data;
     expect(data.order).toEqual(['r1', 'r2']);
     expect(data.runs.r2?.name).toBe('Run 2');
-    data = setResults(applyEditedInputs(data, 'r1', { channel_length_m: 20 }), 'r1', { calculated: true });
-    data = applyLiveEvent(
-      data,
-      event(4, 'project.run_duplicated', { source_id: 'r1', run_id: 'r3', name: 'Run 3' }, ['r1', 'r3', 'r2'], { r1: 'calculated', r2: 'unconfigured', r3: 'calculated' }),
-    ).data;
+    const calculated = { inputs: { channel_length_m: 20 }, summary: { calculated: true }, state: 'calculated' as const };
+    data = applyView(data, view(4, [run('r1', calculated), run('r3', { ...calculated, name: 'Run 3' }), run('r2', { name: 'Yard' })])).data;
     expect(data.order).toEqual(['r1', 'r3', 'r2']);
     expect(data.runs.r3).toMatchObject({ name: 'Run 3', inputs: { channel_length_m: 20 }, results: { calculated: true } });
-    data = applyLiveEvent(data, event(5, 'project.run_renamed', { run_id: 'r2', name: 'Yard' }, ['r1', 'r3', 'r2'])).data;
     expect(data.runs.r2?.name).toBe('Yard');
-    data = applyLiveEvent(data, event(6, 'project.runs_reordered', { run_ids: ['r2', 'r1', 'r3'] }, ['r2', 'r1', 'r3'])).data;
-    expect(data.order).toEqual(['r2', 'r1', 'r3']);
-    data = applyLiveEvent(data, event(7, 'project.run_removed', { run_id: 'r1' }, ['r2', 'r3'])).data;
-    expect(data.order).toEqual(['r2', 'r3']);
-    expect(data.runs.r1).toBeUndefined();
+    const { data: last, states } = applyView(data, view(5, [run('r2', { name: 'Yard' }), run('r3', calculated)]));
+    expect(last.order).toEqual(['r2', 'r3']);
+    expect(last.runs.r1).toBeUndefined();
+    expect(states).toEqual({ r2: 'unconfigured', r3: 'calculated' });
   });
 
-  it('keep a reorder made here until it is answered', () => {
-    let data = applyLiveEvent(draft(), event(3, 'project.run_added', { run_id: 'r2', name: 'Run 2' }, ['r1', 'r2'])).data;
-    data = markPending({ ...data, order: ['r2', 'r1'] }, [keys.order]);
-    data = applyLiveEvent(data, event(4, 'project.run_notes_changed', { run_id: 'r1', notes: 'x' }, ['r1', 'r2'])).data;
-    expect(data.order).toEqual(['r2', 'r1']);
+  it('keep a reorder and a rename made here until they are answered', () => {
+    let data = applyView(draft(), view(3, [run('r1'), run('r2')])).data;
+    data = markPending(setRunName({ ...data, order: ['r2', 'r1'] }, 'r1', 'Mine'), [keys.order, keys.name('r1')]);
+    data = applyView(data, view(4, [run('r1', { notes: 'x' }), run('r2'), run('r4')])).data;
+    expect(data.order).toEqual(['r2', 'r1', 'r4']);
+    expect(data.runs.r1).toMatchObject({ name: 'Mine', notes: 'x' });
+  });
+
+  it('change the content but not the run list when older than a command answer', () => {
+    let data = applyAnswer(draft(), { id: 'p1', version: 5, runs: [{ id: 'r1', name: 'Run 1', state: 'ready' }, { id: 'r2', name: 'Run 2', state: 'unconfigured' }] }).data;
+    const { data: next, states } = applyView(data, view(4, [run('r1', { inputs: { drainage_area_m2: 9 }, name: 'Old' })]));
+    expect(next.order).toEqual(['r1', 'r2']);
+    expect(next.runs.r1).toMatchObject({ name: 'Run 1', inputs: { drainage_area_m2: 9 } });
+    expect(states).toEqual({});
+    data = next;
+    expect(applyView(data, view(6, [run('r1', { name: 'New' })])).data.order).toEqual(['r1']);
   });
 
   it('keep full local results for the inputs a stored summary was made from', () => {
     let data = applyEditedInputs(draft(), 'r1', { channel_length_m: 20, drainage_area_m2: 144 });
     data = setResults(data, 'r1', { calculated: true, segments: [] });
-    data = applyLiveEvent(
-      data,
-      event(3, 'project.run_calculated', { run_id: 'r1', inputs: { drainage_area_m2: 144, channel_length_m: 20 }, summary: { calculated: true } }),
-    ).data;
+    const inputs = { drainage_area_m2: 144, channel_length_m: 20 };
+    data = applyView(data, view(3, [run('r1', { inputs, summary: { calculated: true }, state: 'calculated' })])).data;
     expect(data.runs.r1?.results).toEqual({ calculated: true, segments: [] });
-    data = applyLiveEvent(
-      data,
-      event(4, 'project.run_calculated', { run_id: 'r1', inputs: { drainage_area_m2: 200, channel_length_m: 20 }, summary: { calculated: true, flow_velocity: 1 } }),
-    ).data;
+    data = applyView(data, view(4, [run('r1', { inputs: { ...inputs, drainage_area_m2: 200 }, summary: { calculated: true, flow_velocity: 1 }, state: 'calculated' })])).data;
     expect(data.runs.r1?.results).toEqual({ calculated: true, flow_velocity: 1 });
     expect(data.runs.r1?.inputs.drainage_area_m2).toBe(200);
   });
 
-  it('clear results on a failed calculation or a reset', () => {
-    let data = setResults(applyEditedInputs(draft(), 'r1', { channel_length_m: 20 }), 'r1', { calculated: true });
-    data = applyLiveEvent(data, event(3, 'project.calculation_failed', { run_id: 'r1', inputs: {}, error: 'No channel could be designed' })).data;
-    expect(data.runs.r1).toMatchObject({ results: null, error: 'No channel could be designed' });
-    data = applyLiveEvent(data, event(4, 'project.run_reset', { run_id: 'r1' })).data;
-    expect(data.runs.r1?.inputs).toEqual({});
+  it('never undo results calculated here with a view that predates them', () => {
+    // A view from before the calculation arrives after its answer: the
+    // server's results have not changed since the last view, so the local
+    // ones stay.
+    let data = applyView(draft(), view(3, [run('r1', { inputs: { channel_length_m: 20 }, state: 'ready' })])).data;
+    data = setResults(data, 'r1', { calculated: true, segments: [] });
+    data = applyView(data, view(4, [run('r1', { inputs: { channel_length_m: 20 }, notes: 'from elsewhere', state: 'ready' })])).data;
+    expect(data.runs.r1).toMatchObject({ notes: 'from elsewhere', results: { calculated: true, segments: [] } });
   });
 
-  it('take project details and settings', () => {
-    const data = applyLiveEvent(
-      draft(),
-      event(3, 'project.details_changed', { details: { name: 'Depot' }, settings: { rainfall_units: 'l/s/m2', default_rainfall: 60 }, notes: '' }),
-    ).data;
-    expect(data.details.name).toBe('Depot');
-    expect(data.details.location).toBe('');
-    expect(data.rainfallUnits).toBe('l/s/m2');
-    expect(data.defaultRainfall).toBe(60);
+  it('clear results on a failed calculation or a reset', () => {
+    let data = applyView(draft(), view(3, [run('r1', { inputs: { channel_length_m: 20 }, summary: { calculated: true }, state: 'calculated' })])).data;
+    expect(data.runs.r1?.results).toEqual({ calculated: true });
+    data = applyView(data, view(4, [run('r1', { inputs: { channel_length_m: 20 }, last_error: 'No channel could be designed', state: 'ready' })])).data;
+    expect(data.runs.r1).toMatchObject({ results: null, error: 'No channel could be designed' });
+    data = applyView(data, view(5, [run('r1')])).data;
+    expect(data.runs.r1).toMatchObject({ inputs: {}, results: null, error: null });
+  });
+
+  it('keep results of a calculation still under way here', () => {
+    let data = markPending(setResults(draft(), 'r1', { calculated: true }), [keys.results('r1')]);
+    data = applyView(data, view(3, [run('r1')])).data;
+    expect(data.runs.r1?.results).toEqual({ calculated: true });
+  });
+
+  it('take project details, settings and the saved flags, unless a save or detail change is under way', () => {
+    const details = { ...emptyDetails(), name: 'Depot' };
+    let data = applyView(draft(), view(3, [run('r1')], { details, rainfall_units: 'l/s/m2', default_rainfall: 60, saved: true, share_with_provider: true })).data;
+    expect(data).toMatchObject({ rainfallUnits: 'l/s/m2', defaultRainfall: 60, saved: true, shareWithProvider: true });
+    expect(data.details).toEqual(details);
+    data = markPending({ ...data, details: { ...details, name: 'Mine' } }, [keys.details]);
+    data = applyView(data, view(4, [run('r1')], { details: { ...details, name: 'Theirs' }, saved: true, share_with_provider: false })).data;
+    expect(data.details.name).toBe('Mine');
+    expect(data.shareWithProvider).toBe(true);
   });
 });
 

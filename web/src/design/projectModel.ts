@@ -1,8 +1,9 @@
 // The project as the design screen holds it, and the pure rules that keep it
-// in step with the server: command answers and live events are applied field
-// by field, and a field the user has just edited here is never overwritten by
-// an older value still travelling back from the server.
-import type { EditAnswer, LiveEvent, LoadAnswer, LoadRunAnswer, RunHead, SaveAnswer, SavedRun, SavePayload } from '../api/projectTypes';
+// in step with the server: command answers and the live stream's views of
+// the project are taken field by field, and a field the user has just edited
+// here is never overwritten by an older value still travelling back from the
+// server.
+import type { EditAnswer, LiveProject, LoadAnswer, LoadRunAnswer, RunHead, SaveAnswer, SavedRun, SavePayload } from '../api/projectTypes';
 import { duplicateName, newRunName, renameName } from './runNames';
 import { calculationBody } from './runRules';
 import { emptyDetails, type ProjectDetails, type Results, type RunInputs, type RunState } from './types';
@@ -26,7 +27,7 @@ export interface ProjectData {
   saved: boolean;
   /** The newest version of the stream known here, from answers and live events. */
   version: number;
-  /** The last live event applied; the stream is followed from here. */
+  /** The version of the last live view taken; the stream is followed from here. */
   streamVersion: number;
   /** The version the run list (order, names, states) was last taken from. */
   structureVersion: number;
@@ -42,6 +43,8 @@ export interface ProjectData {
   pending: Record<string, number>;
   /** Field key → version of the answer to the last local write of it. */
   acked: Record<string, number>;
+  /** Run id → the server's results as last seen (see applyView). */
+  seenResults: Record<string, string>;
 }
 
 /** Field keys name what a local write touched. */
@@ -88,6 +91,7 @@ export function fromDraft(answer: EditAnswer, settings: ProjectSettings): Applie
     order: answer.runs.map((run) => run.id),
     pending: {},
     acked: {},
+    seenResults: Object.fromEntries(answer.runs.map((run) => [run.id, resultsMark(null, null)])),
   };
   return { data, states: statesOf(answer.runs) };
 }
@@ -120,6 +124,7 @@ export function fromLoad(load: LoadAnswer, loaded: LoadRunAnswer[]): Applied {
     order,
     pending: {},
     acked: {},
+    seenResults: Object.fromEntries(order.map((id) => [id, resultsMark(runs[id]!.results, null)])),
   };
   return { data, states };
 }
@@ -218,98 +223,100 @@ function updateRun(data: ProjectData, runId: string, update: (run: RunData) => R
   return { ...data, runs: { ...data.runs, [runId]: update(run) } };
 }
 
-function mergeInputs(data: ProjectData, runId: string, fields: Record<string, unknown>, version: number, removed: string[] = []) {
-  return updateRun(data, runId, (run) => {
-    const inputs: Record<string, unknown> = { ...run.inputs };
-    for (const [field, value] of Object.entries(fields)) {
-      if (!blocked(data, keys.input(runId, field), version)) inputs[field] = value;
-    }
-    for (const field of removed) {
-      if (!blocked(data, keys.input(runId, field), version)) delete inputs[field];
-    }
-    return { ...run, inputs: inputs as RunInputs };
-  });
-}
+/** What the server last said of a run's results, to tell a change of them from a view that merely repeats them. */
+const resultsMark = (summary: Results | null | undefined, error: string | null | undefined) => canonical([summary ?? null, error || null]);
 
-const str = (value: unknown) => (typeof value === 'string' ? value : '');
+const runPending = (data: ProjectData, runId: string) =>
+  Object.keys(data.pending).some((key) => key.startsWith(`input:${runId}:`) || key === keys.results(runId));
 
-/** Applies one event of the live project stream; events at or before the last one applied are skipped. */
-export function applyLiveEvent(data: ProjectData, event: LiveEvent): Applied {
-  if (event.version <= data.streamVersion) return { data, states: {} };
-  const v = event.version;
-  const d = event.data ?? {};
+/**
+ * Takes the server's view of the project (the live stream's message) into
+ * the model. The server's view wins, except where this tab has written and
+ * the server has not answered yet (pending) or answered at a later version
+ * than the view's (acked): those fields keep the local value, so local
+ * unsent edits stay on top. Views not newer than the last one taken are
+ * ignored. A view older than the run list already taken from a command
+ * answer changes the runs' content but not the list.
+ */
+export function applyView(data: ProjectData, message: LiveProject): Applied {
+  const v = message.version;
+  if (v <= data.streamVersion) return { data, states: {} };
+  const view = message.view;
   let next: ProjectData = { ...data, streamVersion: v, version: Math.max(data.version, v) };
-  const runId = str(d.run_id);
-  let duplicateOf: string | undefined;
 
-  switch (event.event_type) {
-    case 'project.details_changed':
-      if (!blocked(next, keys.details, v)) {
-        const settings = (d.settings ?? {}) as { rainfall_units?: string; default_rainfall?: number | null };
-        next = {
-          ...next,
-          details: { ...emptyDetails(), ...(d.details as Partial<ProjectDetails>) },
-          notes: str(d.notes),
-          rainfallUnits: settings.rainfall_units ? toRainfallUnit(settings.rainfall_units) : next.rainfallUnits,
-          defaultRainfall: settings.default_rainfall ?? null,
-        };
-      }
-      break;
-    case 'project.run_added':
-      if (!next.runs[runId]) {
-        const run = emptyRun(runId, str(d.name));
-        next = { ...next, runs: { ...next.runs, [runId]: { ...run, inputs: (d.inputs as RunInputs) ?? {} } } };
-      }
-      break;
-    case 'project.run_duplicated':
-      duplicateOf = str(d.source_id);
-      break;
-    case 'project.run_renamed':
-      if (!blocked(next, keys.name(runId), v)) next = updateRun(next, runId, (run) => ({ ...run, name: str(d.name) }));
-      break;
-    case 'project.run_inputs_changed':
-      next = mergeInputs(next, runId, (d.changed ?? {}) as Record<string, unknown>, v, (d.removed as string[]) ?? []);
-      break;
-    case 'project.run_notes_changed':
-      if (!blocked(next, keys.notes(runId), v)) next = updateRun(next, runId, (run) => ({ ...run, notes: str(d.notes) }));
-      break;
-    case 'project.run_calculated': {
-      const inputs = (d.inputs ?? {}) as RunInputs;
-      if (blocked(next, keys.results(runId), v)) break;
-      const local = next.runs[runId];
-      // The calculation's own answer here carries the full results; the
-      // stored summary may not, so results for the same inputs are kept.
-      const keepLocal =
-        !!local?.results &&
-        (sameInputs(local.inputs, inputs) || sameInputs(calculationBody(local.inputs, next.defaultRainfall) as RunInputs, inputs));
-      next = mergeInputs(next, runId, inputs as Record<string, unknown>, v);
-      if (!keepLocal) {
-        next = updateRun(next, runId, (run) => ({ ...run, results: (d.summary as Results) ?? null, error: null }));
-      }
-      break;
-    }
-    case 'project.calculation_failed':
-      if (!blocked(next, keys.results(runId), v)) {
-        next = updateRun(next, runId, (run) => ({ ...run, results: null, error: str(d.error) || null }));
-      }
-      break;
-    case 'project.run_reset':
-      next = updateRun(next, runId, (run) => {
-        const pendingHere = Object.keys(next.pending).some((key) => key.startsWith(`input:${runId}:`));
-        return pendingHere ? run : { ...run, inputs: {}, results: null, error: null };
-      });
-      break;
-    case 'project.saved':
-      next = { ...next, saved: true, shareWithProvider: d.share_with_provider === true };
-      break;
+  if (!blocked(next, keys.details, v)) {
+    next = {
+      ...next,
+      details: { ...emptyDetails(), ...view.details },
+      notes: view.notes ?? '',
+      rainfallUnits: view.rainfall_units ? toRainfallUnit(view.rainfall_units) : next.rainfallUnits,
+      defaultRainfall: view.default_rainfall ?? null,
+      saved: view.saved,
+      shareWithProvider: view.share_with_provider ?? next.shareWithProvider,
+    };
   }
 
-  const heads = event.order.map((id) => ({
-    id,
-    name: id === runId && (event.event_type === 'project.run_added' || event.event_type === 'project.run_duplicated') ? str(d.name) : undefined,
-    state: event.runs[id] ?? 'unconfigured',
-  }));
-  return applyStructure(next, v, heads, { duplicateOf });
+  const structural = v >= data.structureVersion;
+  const serverRuns = new Map(view.runs.map((run) => [run.id, run]));
+  const serverOrder = view.runs.map((run) => run.id);
+  let order: string[];
+  if (!structural) order = data.order;
+  // A reorder made here and not yet answered keeps its order, as far as the runs still exist.
+  else if (blocked(data, keys.order, v)) order = [...data.order.filter((id) => serverRuns.has(id)), ...serverOrder.filter((id) => !data.order.includes(id))];
+  else order = serverOrder;
+
+  const runs: Record<string, RunData> = {};
+  const seenResults = { ...data.seenResults };
+  const states: Record<string, RunState> = {};
+  for (const id of order) {
+    const local = data.runs[id];
+    const server = serverRuns.get(id);
+    if (!server) {
+      if (local) runs[id] = local;
+      continue;
+    }
+    let run = local ?? emptyRun(id, server.name);
+    if (structural && server.name !== run.name && !blocked(data, keys.name(id), v)) run = { ...run, name: server.name };
+    if (server.notes !== run.notes && !blocked(data, keys.notes(id), v)) run = { ...run, notes: server.notes ?? '' };
+    run = { ...run, inputs: takeInputs(data, id, run.inputs, server.inputs ?? {}, v) };
+
+    // Results: only a change of the server's results is taken (a view that
+    // repeats them must not undo a calculation answered here since), and
+    // results calculated here from the same inputs keep their profile.
+    const mark = resultsMark(server.summary, server.last_error);
+    if (!blocked(data, keys.results(id), v) && mark !== data.seenResults[id]) {
+      if (!server.summary) {
+        run = { ...run, results: null, error: server.last_error || null };
+      } else {
+        const keepLocal =
+          !!local?.results?.calculated &&
+          (sameInputs(local.inputs, server.inputs) || sameInputs(calculationBody(local.inputs, next.defaultRainfall) as RunInputs, server.inputs));
+        run = { ...run, results: keepLocal ? local.results : server.summary, error: null };
+      }
+    }
+    seenResults[id] = mark;
+    runs[id] = run;
+    // Local edits not yet answered keep the state the run machine gave them.
+    if (structural && !runPending(data, id)) states[id] = server.state;
+  }
+  return {
+    data: { ...next, runs, order, seenResults, structureVersion: structural ? v : data.structureVersion },
+    states,
+  };
+}
+
+/** The server's inputs, except fields written here that the server has not caught up with. */
+function takeInputs(data: ProjectData, runId: string, local: RunInputs, server: RunInputs, version: number): RunInputs {
+  const out: Record<string, unknown> = {};
+  const mine = local as Record<string, unknown>;
+  const theirs = server as Record<string, unknown>;
+  for (const [field, value] of Object.entries(theirs)) {
+    out[field] = blocked(data, keys.input(runId, field), version) && field in mine ? mine[field] : value;
+  }
+  for (const [field, value] of Object.entries(mine)) {
+    if (!(field in theirs) && blocked(data, keys.input(runId, field), version)) out[field] = value;
+  }
+  return out as RunInputs;
 }
 
 /** Local edits, applied at once; `applyEditedInputs` is also what a live project shows before the answer. */
@@ -421,6 +428,7 @@ export function applySave(data: ProjectData, answer: SaveAnswer, options: SaveOp
     order,
     pending: {},
     acked: {},
+    seenResults: Object.fromEntries(order.map((id) => [id, resultsMark(runs[id]!.results, runs[id]!.error)])),
   };
 }
 

@@ -2,7 +2,7 @@
 // and the effects to carry out (run machines to start, stop or tell, the live
 // stream to follow, side calls). projectMachine.ts wires them to XState.
 import type { EventObject } from 'xstate';
-import type { EditAnswer, LiveEvent, LoadKey, ProjectCommand, SaveAnswer } from '../api/projectTypes';
+import type { EditAnswer, LiveProject, LiveTarget, LoadKey, ProjectCommand, SaveAnswer } from '../api/projectTypes';
 import type { Message } from '../forms/messages';
 import { SessionExpiredError } from '../session/authedSend';
 import { enqueueCommand, type Outgoing } from './outgoing';
@@ -10,8 +10,8 @@ import {
   addRunLocally,
   applyAnswer,
   applyEditedInputs,
-  applyLiveEvent,
   applySave,
+  applyView,
   duplicateRunLocally,
   keys,
   lacksProfile,
@@ -49,6 +49,9 @@ export type DesignTab = 'system' | 'run' | 'materials' | 'documents';
 export type Panel = 'save' | 'load' | 'share' | 'notes' | 'rainfallMap' | 'storage' | null;
 export type ProjectDialog = DesignWarning | { kind: 'confirmNew' };
 
+/** Why the live stream stopped following a project. */
+export type LiveLoss = 'no_access' | 'deleted';
+
 /** What to open: a fresh draft, or a project by one of its keys (`fallbackToNew` for the remembered one). */
 export type OpenRequest = { kind: 'new' } | { kind: 'load'; key: LoadKey; fallbackToNew?: boolean };
 
@@ -71,6 +74,8 @@ export interface ProjectContext {
   dirty: boolean;
   open: OpenRequest;
   connected: boolean;
+  /** The server stopped following the project for this viewer: no longer shared with them, or deleted. */
+  liveClosed: LiveLoss | null;
   /** Runs being calculated again for their profile. */
   refreshing: string[];
 }
@@ -106,7 +111,10 @@ export type ProjectEvent =
   | { type: 'DIALOG.SKIP' }
   | { type: 'ERROR.CLOSE' }
   | { type: 'PROJECT_DELETED'; id: string }
-  | { type: 'LIVE.EVENT'; event: LiveEvent }
+  /** The server's view of the followed project after a change. */
+  | { type: 'LIVE.VIEW'; message: LiveProject }
+  /** The followed project is gone for this viewer; it is followed no more. */
+  | { type: 'LIVE.CLOSED'; project: string; reason: LiveLoss }
   | { type: 'LIVE.STATUS'; connected: boolean }
   | { type: 'PROFILE.REFRESHED'; runId: string; body: Record<string, unknown>; results: Results | null };
 
@@ -122,7 +130,7 @@ export type Effect =
   | { type: 'spawn'; id: string; input: RunInput }
   | { type: 'stop'; id: string }
   | { type: 'toRun'; id: string; event: RunEvent }
-  | { type: 'live'; event: EventObject & { project?: string; from?: number } }
+  | { type: 'live'; event: EventObject & Partial<LiveTarget> & { from?: number } }
   | { type: 'remember'; id: string | null }
   | { type: 'saved' }
   | { type: 'skipSuperCritical' }
@@ -162,6 +170,7 @@ export function initialContext(open: OpenRequest): ProjectContext {
     dirty: false,
     open,
     connected: false,
+    liveClosed: null,
     refreshing: [],
   };
 }
@@ -212,12 +221,11 @@ export function replaceProject(plan: Plan, applied: Applied): Plan {
   for (const runId of data.order) {
     effects.push({ type: 'spawn', id: runActorId(generation, runId), input: { runId, state: applied.states[runId] ?? 'unconfigured' } });
   }
-  if (data.editable) {
-    effects.push({ type: 'live', event: { type: 'FOLLOW', project: data.id, from: data.streamVersion } });
-    effects.push({ type: 'remember', id: data.id });
-  } else {
-    effects.push({ type: 'live', event: { type: 'UNFOLLOW' } });
-  }
+  // Someone else's project is followed too, so that the owner's changes
+  // show and a withdrawn share ends it; a share link's project only by the
+  // link's share id, which is what grants the access.
+  effects.push({ type: 'live', event: { type: 'FOLLOW', ...followTarget(ctx.open, data), from: data.streamVersion } });
+  if (data.editable) effects.push({ type: 'remember', id: data.id });
   const first = data.order[0] ?? null;
   const firstCalculated = !!(first && data.runs[first]?.results?.calculated);
   return {
@@ -235,10 +243,17 @@ export function replaceProject(plan: Plan, applied: Applied): Plan {
       panel: null,
       shareLink: null,
       saveError: null,
+      liveClosed: null,
       refreshing: [],
     },
     effects,
   };
+}
+
+/** How the live stream asks for the project: by its share id when it was opened by a share link and is not this user's. */
+export function followTarget(open: OpenRequest, data: ProjectData): LiveTarget {
+  if (!data.editable && open.kind === 'load' && 'shareID' in open.key) return { project: data.id, share: open.key.shareID };
+  return { project: data.id };
 }
 
 /** The step for one event of the ready project. */
@@ -305,10 +320,15 @@ export function step(ctx: ProjectContext, event: ProjectEvent, options: StepOpti
     case 'SHARE':
       if (!data.saved || !data.editable) return { ...plan, ctx: { ...ctx, error: [{ key: 'share.saveFirst' }] } };
       return { ...plan, ctx: { ...ctx, queue: [...ctx.queue, { kind: 'share' }], shareLink: null } };
-    case 'LIVE.EVENT': {
-      if (event.event.project !== data.id || !data.editable) return plan;
-      return syncRuns(plan, applyLiveEvent(data, event.event));
+    case 'LIVE.VIEW': {
+      if (event.message.project !== data.id || ctx.liveClosed) return plan;
+      // Someone else's project changed here stays as the user made it; until then it shows the owner's changes.
+      if (!data.editable && ctx.dirty) return plan;
+      return syncRuns(plan, applyView(data, event.message));
     }
+    case 'LIVE.CLOSED':
+      if (event.project !== data.id) return plan;
+      return { ...plan, ctx: { ...ctx, liveClosed: event.reason } };
     case 'PROFILE.REFRESHED': {
       const refreshing = ctx.refreshing.filter((id) => id !== event.runId);
       const run = data.runs[event.runId];

@@ -25,6 +25,8 @@ export interface WorkspaceOptions {
   storage?: Storage;
   /** Tests run without a WebSocket. */
   live?: boolean;
+  /** Resolves once the session is usable again after the live stream was told it ended (ProjectDeps.sessionBack). */
+  sessionBack?: () => Promise<void>;
 }
 
 const REMEMBERED = (username: string) => `draindesign.project.${username}`;
@@ -39,6 +41,7 @@ export function createWorkspace(options: WorkspaceOptions): Workspace {
       projects: options.projects,
       drainage: options.drainage,
       openLive: options.live === false ? undefined : (handlers) => openLiveStream(handlers),
+      sessionBack: options.sessionBack,
       newId: () => crypto.randomUUID(),
       remember: (id) => {
         if (id) storage?.setItem(REMEMBERED(username), id);
