@@ -1,3 +1,5 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import {
   applyEdit,
@@ -205,6 +207,14 @@ describe('calculate', () => {
     expect(readyForFirstCalculation(designed)).toBe(true);
     expect(readyForFirstCalculation({ ...designed, channel_length_m: 0 })).toBe(false);
     expect(readyForFirstCalculation({ selectedSystem: gully450, drainage_area_m2: 50 })).toBe(true);
+  });
+
+  it('decides readiness as the server does, case for case', () => {
+    const table = JSON.parse(readFileSync(join(import.meta.dirname, '../../../domain/project/testdata/readiness.json'), 'utf8')) as {
+      cases: { name: string; inputs: RunInputs; ready: boolean }[];
+    };
+    expect(table.cases.length).toBeGreaterThanOrEqual(10);
+    for (const c of table.cases) expect([c.name, readyForFirstCalculation(c.inputs)]).toEqual([c.name, c.ready]);
   });
 
   it('lists what keeps Calculate disabled', () => {

@@ -441,13 +441,31 @@ function chooseSystem(run: ReturnType<typeof effectiveInputs>, system: DrainageS
   return { changes, warning };
 }
 
-/** Spec section 4: what makes a run ready for its first calculation. */
+/**
+ * Spec section 4: what makes a run ready for its first calculation. The
+ * server decides run states by the same rule (domain/project/state.go);
+ * both are held to one table of cases, domain/project/testdata/readiness.json.
+ */
 export function readyForFirstCalculation(inputs: RunInputs): boolean {
-  const system = inputs.selectedSystem;
-  if (!system) return false;
+  const type = productType(inputs);
+  if (type === null) return false;
   const area = num(inputs.drainage_area_m2) ?? 0;
-  if (isPointProduct(system)) return area > 0;
-  return (num(inputs.channel_length_m) ?? 0) > 0 && area > 0;
+  const length = num(inputs.channel_length_m) ?? 0;
+  if (type === 'P') return area > 0;
+  if (type === 'M') {
+    const section = inputs.concreteChannel as { width?: unknown; depth?: unknown } | null | undefined;
+    return (num(section?.width) ?? 0) > 0 && (num(section?.depth) ?? 0) > 0 && length > 0 && area > 0;
+  }
+  return length > 0 && area > 0;
+}
+
+/** The run's product type: its system's, M for the in-situ concrete group, '' for another group; null when nothing is chosen. */
+function productType(inputs: RunInputs): string | null {
+  const system = inputs.selectedSystem;
+  if (system?.slug) return system.product_type ?? '';
+  const group = typeof inputs.channel_group === 'string' ? inputs.channel_group : '';
+  if (group === 'concrete') return 'M';
+  return group ? '' : null;
 }
 
 /** Why Calculate is disabled (spec section 5, standard mode); empty when it may run. */
