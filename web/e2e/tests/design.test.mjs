@@ -231,6 +231,42 @@ describe('a designer', { skip }, () => {
     await page.getByRole('tab', { name: 'System selection' }).waitFor();
   });
 
+  test('the owner stops sharing: the holder is told at once, and sharing again makes a new link', async () => {
+    assert.ok(shareLink, 'a link was made before');
+    const other = await openBrowser();
+    try {
+      const otherPage = await other.newPage();
+      await otherPage.goto(shareLink);
+      await logIn(otherPage, viewer.username, viewer.password);
+      await otherPage.waitForFunction((name) => document.querySelector('#project-name')?.value === name, projectName);
+      await otherPage.getByText("Showing the owner's changes as they are made.").waitFor();
+
+      await page.getByRole('button', { name: 'Load', exact: true }).click();
+      const dialog = page.getByRole('dialog', { name: 'Load project' });
+      await dialog.getByRole('button', { name: `Share ${projectName}` }).click();
+      const share = page.getByRole('dialog', { name: 'Share link' });
+      await share.getByRole('button', { name: 'Copy' }).waitFor();
+      await screenshot(page, 'share-dialog');
+      await share.getByRole('button', { name: 'Stop sharing' }).click();
+      await share.getByText('The link no longer opens the project.', { exact: false }).waitFor();
+      await screenshot(page, 'share-stopped');
+      await share.getByRole('button', { name: 'Close' }).click();
+      await otherPage.getByText('This project is no longer shared with you.', { exact: false }).waitFor({ timeout: 5000 });
+      await screenshot(otherPage, 'share-link-withdrawn');
+
+      await dialog.getByRole('button', { name: `Share ${projectName}` }).click();
+      const again = await share.getByRole('textbox', { name: 'Share link' }).inputValue();
+      assert.match(again, /\/[0-9a-f-]{36}$/);
+      assert.notEqual(again, shareLink, 'a withdrawn link is never issued again');
+      shareLink = again;
+      await share.getByRole('button', { name: 'Close' }).click();
+      await dialog.getByRole('button', { name: 'Cancel' }).click();
+      assert.deepEqual(other.pageErrors, []);
+    } finally {
+      await other.close();
+    }
+  });
+
   test('a share-link holder sees the owner’s changes live, and is told when the project is deleted', async () => {
     assert.ok(shareLink, 'a link was made before');
     const other = await openBrowser();
