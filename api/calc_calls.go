@@ -4,12 +4,10 @@ import (
 	"encoding/json"
 	"errors"
 	"io"
-	"net"
 	"net/http"
 
 	"draindesign/api/usecase"
 	"draindesign/domain/design"
-	"draindesign/domain/fault"
 	"draindesign/domain/project"
 )
 
@@ -23,15 +21,7 @@ import (
 // readBody reads a request body of at most maxBody bytes.
 func readBody(w http.ResponseWriter, r *http.Request) ([]byte, error) {
 	b, err := io.ReadAll(http.MaxBytesReader(w, r.Body, maxBody))
-	var big *http.MaxBytesError
-	var nerr net.Error
-	switch {
-	case errors.As(err, &big):
-		return nil, badRequestf("The request body is larger than %d bytes", big.Limit)
-	case errors.As(err, &nerr) && nerr.Timeout():
-		return nil, &fault.Error{K: fault.Timeout, Message: "The request body did not arrive in time"}
-	}
-	return b, err
+	return b, bodyError(err)
 }
 
 func (s *Server) calculate(w http.ResponseWriter, r *http.Request) {

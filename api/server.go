@@ -142,7 +142,8 @@ func (s *Server) routes(r chi.Router) {
 		r.Patch("/drainage/user_settings/", s.userSettings)
 		r.Patch("/drainage/user_settings/country/", s.userCountry)
 
-		r.Post("/drainage/save/", s.save)
+		// A save recalculates every run it cannot vouch for: heavy.
+		r.With(s.heavy).Post("/drainage/save/", s.save)
 		r.Get("/drainage/projects/", s.projectList)
 		r.Post("/drainage/load/", s.load)
 		r.Get("/drainage/load/{key}/", s.loadRun)

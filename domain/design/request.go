@@ -5,10 +5,12 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
-	"io"
+
 	"reflect"
 	"strconv"
 	"strings"
+
+	"draindesign/domain/jsonobject"
 )
 
 // Request is the body of POST /drainage/calculate/: the run as the client
@@ -328,57 +330,13 @@ func DecodeRequest(body []byte) (*Request, error) {
 	return &r, nil
 }
 
-// decodeInto reads exactly one JSON object into v.
+// decodeInto reads exactly one JSON object into v, ignoring fields the
+// calculation does not read.
 func decodeInto(body []byte, v any) error {
-	trimmed := bytes.TrimSpace(body)
-	if len(trimmed) == 0 {
-		return &DecodeError{"The request body is empty; a JSON object is expected"}
+	err := jsonobject.DecodeBytes(body, v, jsonobject.Lenient)
+	var bad *jsonobject.Error
+	if errors.As(err, &bad) {
+		return &DecodeError{bad.Message}
 	}
-	if trimmed[0] != '{' {
-		return &DecodeError{"The request body must be a JSON object"}
-	}
-	dec := json.NewDecoder(bytes.NewReader(trimmed))
-	if err := dec.Decode(v); err != nil {
-		return decodeError(err)
-	}
-	if _, err := dec.Token(); err != io.EOF {
-		return &DecodeError{"The request body must hold a single JSON object"}
-	}
-	return nil
-}
-
-func decodeError(err error) error {
-	var syn *json.SyntaxError
-	var typ *json.UnmarshalTypeError
-	switch {
-	case errors.Is(err, io.ErrUnexpectedEOF), errors.Is(err, io.EOF):
-		return &DecodeError{"The request body is not complete JSON"}
-	case errors.As(err, &syn):
-		return &DecodeError{fmt.Sprintf("Malformed JSON at byte %d", syn.Offset)}
-	case errors.As(err, &typ):
-		if typ.Field == "" {
-			return &DecodeError{fmt.Sprintf("The request body must be a JSON object, not %s", typ.Value)}
-		}
-		return &DecodeError{fmt.Sprintf("Field %q must be %s, not %s", typ.Field, kindName(typ.Type), typ.Value)}
-	}
-	return &DecodeError{fmt.Sprintf("Invalid JSON: %v", err)}
-}
-
-func kindName(t reflect.Type) string {
-	if t == nil {
-		return "another type"
-	}
-	switch t.Kind() {
-	case reflect.String:
-		return "a string"
-	case reflect.Bool:
-		return "true or false"
-	case reflect.Struct, reflect.Map:
-		return "a JSON object"
-	case reflect.Slice, reflect.Array:
-		return "a list"
-	case reflect.Float64, reflect.Float32, reflect.Int, reflect.Int64, reflect.Int32, reflect.Uint, reflect.Uint64:
-		return "a number"
-	}
-	return "a " + t.Kind().String()
+	return err
 }
