@@ -99,6 +99,11 @@ func TestShareLinkIsACapability(t *testing.T) {
 			holder.must(http.StatusNotFound, "GET", "/api/drainage/load/"+saved.SaveID+"."+saved.RunSaveIDs[0]+"/", nil, nil)
 			holder.must(http.StatusNotFound, "GET", "/api/projects/"+saved.SaveID+"/timeline", nil, nil)
 
+			// The super id is for admins only, whoever asks.
+			holder.must(http.StatusNotFound, "POST", "/api/drainage/load/", map[string]string{"superID": saved.SaveID}, nil)
+			owner.must(http.StatusNotFound, "POST", "/api/drainage/load/", map[string]string{"superID": saved.SaveID}, nil)
+			p.staff(t, "adam", account.GroupAdmin).must(http.StatusOK, "POST", "/api/drainage/load/", map[string]string{"superID": saved.SaveID}, nil)
+
 			holder.must(http.StatusNotFound, "POST", "/api/drainage/unshare/", map[string]string{"id": saved.SaveID}, nil)
 			owner.must(http.StatusOK, "POST", "/api/drainage/unshare/", map[string]string{"id": saved.SaveID}, nil)
 			holder.must(http.StatusNotFound, "POST", "/api/drainage/load/", map[string]string{"shareID": shareID}, nil)
