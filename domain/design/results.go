@@ -80,6 +80,11 @@ type Segment struct {
 	hydraulics.Segment
 	Slug                 string                          `json:"slug"`
 	AvailableAccessories *catalogue.AvailableAccessories `json:"available_accessories,omitempty"`
+	// Shape is the cross-section the engine computed the segment with, so
+	// that documents can derive the velocity and Froude number of each
+	// slice from its flow and depth. Not sent: the client knows the
+	// channel by its slug, and a run read back from JSON has none.
+	Shape hydraulics.Shape `json:"-"`
 }
 
 // ChannelUse is one channel of the run with the number of its elements.
@@ -159,7 +164,7 @@ func (p *plan) results(cat *catalogue.Catalogue, d *designed) (*Results, error) 
 	res.AvailableAccessories = accessoriesOf(largest.Slug)
 	for i, s := range h.Segments {
 		slug := els[d.laid.first[i]].Slug
-		res.Segments[i] = Segment{Segment: s, Slug: slug, AvailableAccessories: accessoriesOf(slug)}
+		res.Segments[i] = Segment{Segment: s, Slug: slug, AvailableAccessories: accessoriesOf(slug), Shape: d.run.Sections[i].Shape}
 	}
 	if d.res.WentSuperCritical {
 		res.Warnings = append(res.Warnings, "The flow went super critical")
