@@ -22,6 +22,10 @@ import (
 	"draindesign/domain/hydraulics"
 )
 
+// ContentType is the media type of the file, with the charset and header
+// parameters RFC 4180 defines for text/csv.
+const ContentType = "text/csv; charset=utf-8; header=present"
+
 // bom is the UTF-8 byte order mark. Excel reads a CSV without it in the
 // system's legacy code page, which garbles translated headers (the
 // Cyrillic of bg, the accents of hu, pl, hr, si).
