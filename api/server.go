@@ -57,8 +57,10 @@ type Server struct {
 	accounts *usecase.Accounts
 	projects *usecase.Projects
 	queries  *usecase.Queries
-	sessions *sessions
-	log      *slog.Logger
+	// documents make the designer's deliverables.
+	documents *usecase.Documents
+	sessions  *sessions
+	log       *slog.Logger
 
 	clients       clientAddrs
 	logins        *loginLimiter
@@ -90,12 +92,13 @@ func New(ctx context.Context, cfg Config) (http.Handler, error) {
 		Skipped: cfg.Skipped, Now: cfg.Now, Logger: cfg.Logger}
 	sess := &sessions{db: cfg.DB, now: cfg.Now}
 	s := &Server{
-		cfg:      cfg,
-		accounts: usecase.NewAccounts(uc, sess, cfg.Secret),
-		projects: usecase.NewProjects(uc),
-		queries:  usecase.NewQueries(cfg.DB),
-		sessions: sess,
-		log:      cfg.Logger,
+		cfg:       cfg,
+		accounts:  usecase.NewAccounts(uc, sess, cfg.Secret),
+		projects:  usecase.NewProjects(uc),
+		queries:   usecase.NewQueries(cfg.DB),
+		documents: usecase.NewDocuments(uc),
+		sessions:  sess,
+		log:       cfg.Logger,
 
 		clients:       clientAddrs{trusted: cfg.TrustedProxies},
 		logins:        newLoginLimiter(lim, cfg.Now),
@@ -168,6 +171,7 @@ func (s *Server) routes(r chi.Router) {
 		r.With(s.heavy).Post("/rainfall/findRainStats/", s.findRainStats)
 		r.Post("/rainfall/updateRainStats/", s.updateRainStats)
 		r.With(s.heavy).Post("/drainage/calculate_storage/", s.calculateStorage)
+		r.With(s.heavy).Post("/drainage/document/csv/{language}/hydraulics/{runIndex}/", s.profileCSV)
 
 		// Every staff call checks the staff right in its use case.
 		r.Route("/staff", func(r chi.Router) {

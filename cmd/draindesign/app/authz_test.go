@@ -141,6 +141,10 @@ func matrix() []matrixRow {
 		{"POST", "/api/rainfall/findRainStats/", same("/api/rainfall/findRainStats/", map[string]any{}), badForAll},
 		{"POST", "/api/rainfall/updateRainStats/", same("/api/rainfall/updateRainStats/", map[string]any{}), badForAll},
 		{"POST", "/api/drainage/calculate_storage/", same("/api/drainage/calculate_storage/", map[string]any{}), badForAll},
+		// Documents are made from the request's runs, not a stored project:
+		// anyone signed in may have one.
+		{"POST", "/api/drainage/document/csv/{language}/hydraulics/{runIndex}/", same("/api/drainage/document/csv/en/hydraulics/1/",
+			map[string]any{"details": map[string]any{"name": "Yard"}, "runs": []any{calculatedRun("Run 1", 20, "")}}), anyUser},
 
 		{"GET", "/api/staff/users/", same("/api/staff/users/", nil), staffOnly},
 		{"GET", "/api/staff/users/{id}/projects/", func(f fixture, _ string) call { return call{"/api/staff/users/" + f.victim + "/projects/", nil} }, staffOnly},

@@ -1,0 +1,58 @@
+package api
+
+import (
+	"encoding/json"
+	"mime"
+	"net/http"
+	"strconv"
+
+	"draindesign/api/usecase"
+	"draindesign/domain/project"
+
+	"github.com/go-chi/chi/v5"
+)
+
+// documentPayload is the body of the document calls (accounts-projects-staff
+// section 7): the project details with the rainfall units, and the runs as
+// the client holds them.
+type documentPayload struct {
+	Details struct {
+		project.Details
+		RainfallUnits string `json:"rainfall_units"`
+	} `json:"details"`
+	Runs []json.RawMessage `json:"runs"`
+}
+
+// profileCSV is POST /drainage/document/csv/{language}/hydraulics/{runIndex}/:
+// the hydraulic profile of one run (runIndex counts from 1, as the document
+// calls do) as a CSV file for the spreadsheets of that language.
+func (s *Server) profileCSV(w http.ResponseWriter, r *http.Request) {
+	var in documentPayload
+	if err := decode(w, r, &in); err != nil {
+		s.fail(w, r, err)
+		return
+	}
+	n, err := strconv.Atoi(chi.URLParam(r, "runIndex"))
+	if err != nil || n < 1 {
+		s.fail(w, r, badRequestf("The run index is a whole number from 1"))
+		return
+	}
+	f, err := s.documents.ProfileCSV(r.Context(), actorOf(r), usecase.DocumentRequest{
+		ProjectName: in.Details.Name, Language: chi.URLParam(r, "language"), Runs: in.Runs,
+	}, n-1)
+	if err != nil {
+		s.fail(w, r, err)
+		return
+	}
+	writeFile(w, f)
+}
+
+// writeFile answers a made document as a download.
+func writeFile(w http.ResponseWriter, f usecase.File) {
+	w.Header().Set("Content-Type", f.ContentType)
+	w.Header().Set("Content-Disposition", mime.FormatMediaType("attachment", map[string]string{"filename": f.Name}))
+	w.Header().Set("Content-Length", strconv.Itoa(len(f.Data)))
+	w.Header().Set("Cache-Control", "no-store")
+	w.WriteHeader(http.StatusOK)
+	_, _ = w.Write(f.Data)
+}

@@ -1,0 +1,122 @@
+package app
+
+import (
+	"bytes"
+	"encoding/csv"
+	"encoding/json"
+	"io"
+	"math"
+	"mime"
+	"net/http"
+	"strconv"
+	"strings"
+	"testing"
+
+	"draindesign/domain/account"
+)
+
+// download posts a document request and answers the status, the headers
+// and the file.
+func (u *user) download(path string, body any) (int, http.Header, []byte) {
+	u.t.Helper()
+	b, err := json.Marshal(body)
+	if err != nil {
+		u.t.Fatal(err)
+	}
+	req, err := http.NewRequest("POST", u.base+path, bytes.NewReader(b))
+	if err != nil {
+		u.t.Fatal(err)
+	}
+	req.Header.Set("Content-Type", "application/json")
+	resp, err := u.http.Do(req)
+	if err != nil {
+		u.t.Fatal(err)
+	}
+	defer resp.Body.Close()
+	data, _ := io.ReadAll(resp.Body)
+	return resp.StatusCode, resp.Header, data
+}
+
+// The hydraulic profile as CSV: recalculated on the server, one row per
+// slice of the calculation, with the separators of the language's
+// spreadsheets and a file name that says what it is.
+func TestProfileCSV(t *testing.T) {
+	p := start(t, Options{DataDir: t.TempDir()})
+	u := p.staff(t, "cleo", account.GroupStandard)
+	run := patch(t, exampleCalc, map[string]any{"name": "Gate lane"})
+	var calc calcAnswer
+	u.must(http.StatusOK, "POST", "/api/drainage/calculate/", run, &calc)
+	var slices [][3]float64 // distance m, depth mm, flow l/s
+	for _, seg := range calc.Results.Segments {
+		for _, s := range seg.Slices {
+			slices = append(slices, [3]float64{s.DistanceM, s.DepthMM, s.FlowLS})
+		}
+	}
+	// The client's results are ignored: a forged one changes nothing.
+	run["results"] = map[string]any{"calculated": true, "channel_discharge": 99}
+	body := map[string]any{"details": map[string]any{"name": "Depot yard", "rainfall_units": "mm/h"}, "runs": []any{run}}
+
+	for _, tc := range []struct {
+		lang         string
+		comma, point rune
+		wantName     string
+	}{
+		{"en", ',', '.', "Depot-yard-Gate-lane-profile-en.csv"},
+		{"de", ';', ',', "Depot-yard-Gate-lane-profile-de.csv"},
+	} {
+		t.Run(tc.lang, func(t *testing.T) {
+			status, h, data := u.download("/api/drainage/document/csv/"+tc.lang+"/hydraulics/1/", body)
+			if status != http.StatusOK {
+				t.Fatalf("status %d: %s", status, data)
+			}
+			if ct := h.Get("Content-Type"); !strings.HasPrefix(ct, "text/csv") {
+				t.Errorf("content type %q", ct)
+			}
+			if _, params, err := mime.ParseMediaType(h.Get("Content-Disposition")); err != nil || params["filename"] != tc.wantName {
+				t.Errorf("file name %v (%v), want %s", params, err, tc.wantName)
+			}
+			r := csv.NewReader(bytes.NewReader(bytes.TrimPrefix(data, []byte("\ufeff"))))
+			r.Comma = tc.comma
+			rows, err := r.ReadAll()
+			if err != nil {
+				t.Fatalf("read back: %v", err)
+			}
+			if len(rows)-1 != len(slices) {
+				t.Fatalf("%d rows, want one per slice (%d)", len(rows)-1, len(slices))
+			}
+			num := func(s string) float64 {
+				v, err := strconv.ParseFloat(strings.ReplaceAll(s, string(tc.point), "."), 64)
+				if err != nil {
+					t.Fatalf("number %q: %v", s, err)
+				}
+				return v
+			}
+			for i, want := range slices {
+				row := rows[i+1]
+				// Columns: distance, invert, water level, depth, flow, velocity, Froude.
+				if math.Abs(num(row[0])-want[0]) > 0.001 || math.Abs(num(row[3])-want[1]) > 0.1 || math.Abs(num(row[4])-want[2]) > 0.001 {
+					t.Fatalf("row %d %v does not match slice %v", i+1, row, want)
+				}
+			}
+			// 144 m² at 50 mm/h leave the run: 2 l/s, whatever the request said.
+			if last := rows[len(rows)-1]; math.Abs(num(last[4])-2) > 0.001 {
+				t.Errorf("outlet flow %s, want 2 l/s", last[4])
+			}
+		})
+	}
+
+	for name, tc := range map[string]struct {
+		path string
+		body any
+	}{
+		"unknown language": {"/api/drainage/document/csv/xx/hydraulics/1/", body},
+		"no such run":      {"/api/drainage/document/csv/en/hydraulics/2/", body},
+		"run index zero":   {"/api/drainage/document/csv/en/hydraulics/0/", body},
+		"uncalculable run": {"/api/drainage/document/csv/en/hydraulics/1/", map[string]any{"runs": []any{patch(t, exampleCalc, map[string]any{"drainage_area_m2": 0})}}},
+	} {
+		var answer map[string]any
+		if got := u.call("POST", tc.path, tc.body, &answer); got != http.StatusBadRequest || answer["error"] == "" {
+			t.Errorf("%s: status %d %v, want 400 with a readable error", name, got, answer)
+		}
+	}
+}
