@@ -4,6 +4,7 @@
 // an edit live; the language changes the screens. Needs E2E_MAIL_DIR and a
 // second account in E2E_USERNAME / E2E_PASSWORD (scripts/e2e.sh sets both).
 import assert from 'node:assert/strict';
+import { readFile } from 'node:fs/promises';
 import { after, before, describe, test } from 'node:test';
 import { calculateButton, designRun, enter, field, logIn, signUpAndConfirm } from '../lib/app.mjs';
 import { openBrowser, screenshot } from '../lib/browser.mjs';
@@ -83,6 +84,23 @@ describe('a designer', { skip }, () => {
 
     await tab('Materials list').click();
     await page.getByRole('cell', { name: /Polymer 100 Type/ }).first().waitFor();
+    await tab('Run 1').click();
+  });
+
+  test('downloads the hydraulic profile as CSV from the Documents tab, in the document language', async () => {
+    await tab('Documents').click();
+    await page.getByLabel('Document language').selectOption('de');
+    const button = page.getByRole('button', { name: 'Profile of Run 1 (CSV)' });
+    const [download] = await Promise.all([page.waitForEvent('download'), button.click()]);
+    assert.match(download.suggestedFilename(), /Run-1-profile-de\.csv$/, 'file name: project, run, kind and language');
+    const text = await readFile(await download.path(), 'utf8');
+    assert.ok(text.startsWith('\ufeff'), 'UTF-8 with a byte-order mark, for spreadsheets');
+    const rows = text.slice(1).trim().split('\r\n');
+    assert.match(rows[0], /^Distance \(m\);/, 'German spreadsheets split on semicolons');
+    assert.ok(rows.length > 5, 'one row per slice of the profile');
+    assert.match(rows.at(-1), /;2,000;/, 'the outlet carries 2 l/s, with a decimal comma');
+    await screenshot(page, 'documents-tab');
+    await page.getByLabel('Document language').selectOption('en');
     await tab('Run 1').click();
   });
 

@@ -1,9 +1,10 @@
 import type { DrainageSystem } from '../design/types';
 import type { FindRainStatsQuery, RainStats, UpdateRainStatsQuery } from '../rainfall/types';
 import type { StorageResult } from '../storage/types';
-import type { Send } from './http';
+import type { SendFile, Send } from './http';
 import type {
   CalculateAnswer,
+  DocumentRequest,
   EditAnswer,
   LoadAnswer,
   LoadKey,
@@ -43,7 +44,7 @@ export type AuthApi = ReturnType<typeof createAuthApi>;
  * Drainage calls. `open` is for calls anonymous visitors make; `authed` retries
  * once after a session refresh when it meets a 401.
  */
-export function createDrainageApi(open: Send, authed: Send) {
+export function createDrainageApi(open: Send, authed: Send, files?: SendFile) {
   return {
     countries: () => open<Country[]>('GET', '/drainage/countries/'),
     register: (registration: Registration) =>
@@ -70,6 +71,11 @@ export function createDrainageApi(open: Send, authed: Send) {
     findRainStats: (query: FindRainStatsQuery) => authed<RainStats>('POST', '/rainfall/findRainStats/', query),
     updateRainStats: (query: UpdateRainStatsQuery) => authed<RainStats>('POST', '/rainfall/updateRainStats/', query),
     calculateStorage: (body: Record<string, unknown>) => authed<StorageResult>('POST', '/drainage/calculate_storage/', body),
+    /** The hydraulic profile of run runIndex (from 1) as CSV for the language's spreadsheets; the server recalculates it. */
+    profileCSV: (language: string, runIndex: number, body: DocumentRequest) => {
+      if (!files) return Promise.reject(new Error('downloads are not set up'));
+      return files('POST', `/drainage/document/csv/${encodeURIComponent(language)}/hydraulics/${runIndex}/`, body);
+    },
   };
 }
 

@@ -83,3 +83,49 @@ function parseBody(text: string): unknown {
     return text;
   }
 }
+
+/** A file the server made: its content and the name it suggests. */
+export interface FileAnswer {
+  blob: Blob;
+  filename: string;
+}
+
+/** Sends one JSON request whose answer is a file (a document download). */
+export type SendFile = (method: Method, path: string, body?: unknown) => Promise<FileAnswer>;
+
+export function createFileHttp(options: HttpOptions = {}): SendFile {
+  const base = options.base ?? API_BASE;
+  const fetchFn = options.fetchFn ?? ((input, init) => globalThis.fetch(input, init));
+  const language = options.language ?? (() => 'en');
+
+  return async function sendFile(method: Method, path: string, body?: unknown): Promise<FileAnswer> {
+    let response: Response;
+    try {
+      response = await fetchFn(base + path, {
+        method,
+        credentials: 'include',
+        headers: { 'Accept-Language': language(), 'Content-Type': 'application/json' },
+        body: body === undefined ? undefined : JSON.stringify(body),
+      });
+    } catch (cause) {
+      throw new NetworkError(cause);
+    }
+    if (!response.ok) throw new ApiError(response.status, parseBody(await response.text()));
+    return { blob: await response.blob(), filename: filenameOf(response.headers.get('Content-Disposition')) };
+  };
+}
+
+/** The file name of a Content-Disposition header (RFC 6266, with RFC 5987's filename*). */
+export function filenameOf(header: string | null): string {
+  if (!header) return 'document';
+  const extended = /filename\*=(?:UTF-8|utf-8)''([^;]+)/.exec(header);
+  if (extended?.[1]) {
+    try {
+      return decodeURIComponent(extended[1].trim());
+    } catch {
+      // fall through to the plain name
+    }
+  }
+  const plain = /filename="?([^";]+)"?/.exec(header);
+  return plain?.[1] ? plain[1].trim() : 'document';
+}

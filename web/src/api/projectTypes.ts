@@ -152,3 +152,9 @@ export interface LoadRunAnswer {
 export interface CalculateAnswer {
   results: Results;
 }
+
+/** The body of the document calls: the project details with the rainfall units, and the runs as calculated. */
+export interface DocumentRequest {
+  details: Record<string, string>;
+  runs: Record<string, unknown>[];
+}

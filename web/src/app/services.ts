@@ -2,11 +2,11 @@ import { QueryClient } from '@tanstack/react-query';
 import type { i18n as I18n } from 'i18next';
 import { createActor, waitFor } from 'xstate';
 import { createAuthApi, createDrainageApi, createProjectApi, type AuthApi, type DrainageApi, type ProjectApi } from '../api/endpoints';
-import { ApiError, createHttp } from '../api/http';
+import { ApiError, createFileHttp, createHttp } from '../api/http';
 import { createWorkspace, type Workspace } from '../design/workspace';
 import { applyLanguage, createI18n, initialLanguage } from '../i18n/i18n';
 import { FALLBACK_LANGUAGE, isLanguageCode, toBcp47 } from '../i18n/languages';
-import { SessionExpiredError, sessionGate, withSessionRefresh } from '../session/authedSend';
+import { SessionExpiredError, sessionGate, withSessionRefresh, withSessionRefreshFile } from '../session/authedSend';
 import { createSessionMachine, type SessionActor } from '../session/sessionMachine';
 import { localUserStore, type UserStore } from '../session/userStore';
 
@@ -61,7 +61,14 @@ export function createServices(options: ServiceOptions = {}): Services {
   );
   const gate = sessionGate(session, store);
   const authed = withSessionRefresh(open, gate);
-  const drainage = createDrainageApi(open, authed);
+  const files = withSessionRefreshFile(
+    createFileHttp({
+      fetchFn: options.fetchFn,
+      language: () => toBcp47(isLanguageCode(i18n.language) ? i18n.language : FALLBACK_LANGUAGE),
+    }),
+    gate,
+  );
+  const drainage = createDrainageApi(open, authed, files);
   const projects = createProjectApi(authed);
   const workspace = createWorkspace({
     drainage,

@@ -1,5 +1,5 @@
 import { waitFor } from 'xstate';
-import { isUnauthorized, type Method, type Send } from '../api/http';
+import { isUnauthorized, type Method, type Send, type SendFile } from '../api/http';
 import type { SessionActor } from './sessionMachine';
 import type { UserStore } from './userStore';
 
@@ -25,22 +25,31 @@ export interface SessionGate {
  */
 export function withSessionRefresh(send: Send, gate: SessionGate): Send {
   return async function authed<T>(method: Method, path: string, body?: unknown): Promise<T> {
-    try {
-      return await send<T>(method, path, body);
-    } catch (error) {
-      if (!isUnauthorized(error) || !gate.hasStoredUser()) throw error;
-    }
-    if (!(await gate.refresh())) throw new SessionExpiredError();
-    try {
-      return await send<T>(method, path, body);
-    } catch (error) {
-      if (isUnauthorized(error)) {
-        gate.expire();
-        throw new SessionExpiredError();
-      }
-      throw error;
-    }
+    return refreshing(() => send<T>(method, path, body), gate);
   };
+}
+
+/** The same for downloads. */
+export function withSessionRefreshFile(send: SendFile, gate: SessionGate): SendFile {
+  return (method, path, body) => refreshing(() => send(method, path, body), gate);
+}
+
+async function refreshing<T>(call: () => Promise<T>, gate: SessionGate): Promise<T> {
+  try {
+    return await call();
+  } catch (error) {
+    if (!isUnauthorized(error) || !gate.hasStoredUser()) throw error;
+  }
+  if (!(await gate.refresh())) throw new SessionExpiredError();
+  try {
+    return await call();
+  } catch (error) {
+    if (isUnauthorized(error)) {
+      gate.expire();
+      throw new SessionExpiredError();
+    }
+    throw error;
+  }
 }
 
 export function sessionGate(actor: SessionActor, store: UserStore): SessionGate {
