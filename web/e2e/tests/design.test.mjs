@@ -81,6 +81,9 @@ describe('a designer', { skip }, () => {
     assert.ok((await page.locator('.profile__label').count()) >= 5, 'distance markers every 5 m');
     await page.getByText("Generic drawing: the actual channel's shape may differ.").waitFor();
     await screenshot(page, 'results');
+    const [csv] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Download the profile (CSV)' }).click()]);
+    assert.match(csv.suggestedFilename(), /Run-1-profile-en\.csv$/);
+    assert.match(await readFile(await csv.path(), 'utf8'), /^\ufeffDistance \(m\),/, 'English spreadsheets split on commas');
 
     await tab('Materials list').click();
     await page.getByRole('cell', { name: /Polymer 100 Type/ }).first().waitFor();

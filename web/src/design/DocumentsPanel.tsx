@@ -1,28 +1,18 @@
 import { useState } from 'react';
-import { useMutation } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { ApiError } from '../api/http';
-import { useServices } from '../app/ServicesContext';
 import { LANGUAGES, toBcp47 } from '../i18n/languages';
-import { SessionExpiredError } from '../session/authedSend';
-import { documentRequest, saveFile } from './documentRequest';
 import { ProjectDetailsFields } from './ProjectDetailsFields';
 import { useProject, useProjectActor } from './ProjectProvider';
+import { isPointProduct } from './runRules';
+import { useProfileCSV } from './useProfileCSV';
 
 /** The documents tab: the project details the documents carry, their language, and the downloads. */
 export function DocumentsPanel() {
   const { t, i18n } = useTranslation();
   const project = useProjectActor();
-  const { drainage } = useServices();
   const data = useProject((s) => s.context.data);
   const [language, setLanguage] = useState(i18n.language);
-  const profile = useMutation({
-    mutationFn: async (runIndex: number) => {
-      if (!data) throw new Error('no project');
-      const file = await drainage.profileCSV(language, runIndex, documentRequest(data));
-      saveFile(file.blob, file.filename);
-    },
-  });
+  const profile = useProfileCSV();
   if (!data) return null;
   const runs = data.order.map((id) => data.runs[id]).filter((run) => run !== undefined);
   return (
@@ -46,15 +36,17 @@ export function DocumentsPanel() {
       <p className="form__intro">{t('documents.profilesIntro')}</p>
       <ul className="documents__list">
         {runs.map((run, index) => {
-          const busy = profile.isPending && profile.variables === index + 1;
+          // A gully has no profile to download.
+          if (isPointProduct(run.inputs.selectedSystem)) return null;
+          const busy = profile.busyWith === index + 1;
           return (
             <li key={run.id}>
               <button
                 type="button"
                 className="button button--quiet"
-                disabled={!run.results?.calculated || profile.isPending}
+                disabled={!run.results?.calculated || profile.busyWith !== null}
                 aria-busy={busy}
-                onClick={() => profile.mutate(index + 1)}
+                onClick={() => profile.start(index + 1, language)}
               >
                 {busy ? t('documents.making') : t('documents.profileCSV', { name: run.name })}
               </button>
@@ -63,16 +55,8 @@ export function DocumentsPanel() {
         })}
       </ul>
       <p role="status" className="documents__status">
-        {profile.isError && !(profile.error instanceof SessionExpiredError) ? t('documents.failed', { reason: reason(profile.error) }) : ''}
+        {profile.failure ? t('documents.failed', { reason: profile.failure }) : ''}
       </p>
     </section>
   );
-}
-
-/** The server's readable reason, when it gave one. */
-function reason(error: unknown): string {
-  if (error instanceof ApiError && typeof error.body === 'object' && error.body && 'error' in error.body) {
-    return String((error.body as { error: unknown }).error);
-  }
-  return error instanceof Error ? error.message : String(error);
 }

@@ -5,6 +5,7 @@ import { CrossSection } from '../results/CrossSection';
 import { ProfileChart } from '../results/ProfileChart';
 import { SpecificationTable } from '../results/SpecificationTable';
 import { useProject, useProjectActor, useRunView } from './ProjectProvider';
+import { useProfileCSV } from './useProfileCSV';
 import { isPointProduct } from './runRules';
 
 /** The design run tab: specification, hydraulic profile, cross-section and notes of the selected run. */
@@ -49,8 +50,27 @@ export function RunResults() {
         <section className="panel" aria-labelledby="profile-title">
           <h3 id="profile-title">{t('results.profile')}</h3>
           {refreshing ? <p className="muted">{t('results.profileLoading')}</p> : <ProfileChart segments={results.segments ?? []} zeroAtDischarge={zeroAtDischarge} />}
+          <ProfileDownload runId={run.id} />
         </section>
       )}
+    </div>
+  );
+}
+
+/** The profile as a CSV file, in the interface language's spreadsheet format. */
+function ProfileDownload({ runId }: { runId: string }) {
+  const { t, i18n } = useTranslation();
+  const index = useProject((s) => s.context.data?.order.indexOf(runId) ?? -1);
+  const profile = useProfileCSV();
+  if (index < 0) return null;
+  return (
+    <div className="profile__download">
+      <button type="button" className="button button--quiet button--small" disabled={profile.busyWith !== null} aria-busy={profile.busyWith !== null} onClick={() => profile.start(index + 1, i18n.language)}>
+        {profile.busyWith !== null ? t('documents.making') : t('results.profileCSV')}
+      </button>
+      <span role="status" className="documents__status">
+        {profile.failure ? t('documents.failed', { reason: profile.failure }) : ''}
+      </span>
     </div>
   );
 }
