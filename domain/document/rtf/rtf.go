@@ -99,13 +99,15 @@ func (d *Doc) Paragraph(text string) {
 
 // Warning appends a paragraph in bold warning red.
 func (d *Doc) Warning(text string) {
-	fmt.Fprintf(&d.body, `\pard\plain%s\b\cf%d `, normalStyle, colourWarning)
+	fmt.Fprintf(&d.body, `\pard\plain%s\sb120\b\cf%d `, normalStyle, colourWarning)
 	writeText(&d.body, text)
 	d.body.WriteString("\\par\n")
 }
 
-// PageBreak starts a new page.
-func (d *Doc) PageBreak() { d.body.WriteString("\\page\n") }
+// PageBreak starts a new page. The \pard\plain before \page matters:
+// LibreOffice gives the paragraph after the break the formatting still in
+// force, so a break after a centred picture centred the next heading.
+func (d *Doc) PageBreak() { d.body.WriteString(`\pard\plain\page` + "\n") }
 
 // Table appends a bordered table. The header row (left out when header is
 // empty) is bold on grey and repeated at the top of each page the table
@@ -239,7 +241,9 @@ func (d *Doc) row(cells []string, edges []int, header, borders bool) {
 // rowCells writes a row definition and its cells, the content of cell i
 // written by cell after the cell's paragraph formatting.
 func (d *Doc) rowCells(edges []int, header, borders bool, cell func(i int)) {
-	d.body.WriteString(`\trowd\trgaph108\trleft0`)
+	// \trleft-108 moves the row left by the cell's inner margin, so text in
+	// the first column lines up with the paragraphs above.
+	d.body.WriteString(`\trowd\trgaph108\trleft-108`)
 	if header {
 		d.body.WriteString(`\trhdr`)
 	}

@@ -261,7 +261,10 @@ func TestHeadingLevels(t *testing.T) {
 		d := New()
 		d.Heading(level, "H")
 		out := string(d.Bytes())
-		body := out[strings.Index(out, `\footery567`):]
+		_, body, found := strings.Cut(out, `\footery567`)
+		if !found {
+			t.Fatalf("no page setup in\n%s", out)
+		}
 		if !strings.Contains(body, `\pard\plain`+style+`\outlinelevel`) {
 			t.Errorf("Heading(%d) not written with style %s:\n%s", level, style, body)
 		}
