@@ -11,11 +11,14 @@
 //     so Cyrillic and Central European Latin show where DejaVu is installed
 //     and something close where it is not. Body text is 10 pt.
 //   - Colours: black, a warning red and a light grey for table header cells.
+//   - Document properties: the title (\info\title), and no dates, so the
+//     same content gives the same bytes.
 //   - Styles: Normal (\s0) and headings 1–3 (\s1–\s3, with \outlinelevel so
 //     word processors list them in their navigator).
 //   - Blocks: Heading, Paragraph, Warning (bold red paragraph), Table (real
 //     RTF rows: \trowd … \cellx … \cell … \row, bordered, header row bold,
-//     shaded and repeated on each page with \trhdr), KeyValues (a borderless
+//     shaded and marked \trhdr to repeat on each page, which Word honours
+//     and LibreOffice 7.4 ignores on import), KeyValues (a borderless
 //     two-column table with bold keys), PNG (\pict\pngblip with hex data),
 //     PageBreak (\page).
 //   - Header and footer on every page; "{page}" in their text becomes the
@@ -62,12 +65,17 @@ const (
 // use New.
 type Doc struct {
 	body   bytes.Buffer
+	title  string
 	header string
 	footer string
 }
 
 // New starts an empty document.
 func New() *Doc { return &Doc{} }
+
+// Title sets the document's title in its properties (\info), which word
+// processors show in the window title and carry into a PDF made from it.
+func (d *Doc) Title(text string) { d.title = text }
 
 // Header sets the text repeated at the top of every page; "{page}" becomes
 // the page number and "{pages}" the page count. An empty text means no
@@ -110,8 +118,8 @@ func (d *Doc) Warning(text string) {
 func (d *Doc) PageBreak() { d.body.WriteString(`\pard\plain\page` + "\n") }
 
 // Table appends a bordered table. The header row (left out when header is
-// empty) is bold on grey and repeated at the top of each page the table
-// crosses. The number of columns is the longest of header and rows; short
+// empty) is bold on grey and marked to repeat at the top of each page the
+// table crosses. The number of columns is the longest of header and rows; short
 // rows get empty cells. widthsTwips gives each column's width; a missing or
 // non-positive width shares what is left of TextWidth equally with the
 // other such columns (at least 1 cm each).
@@ -195,6 +203,11 @@ func (d *Doc) Bytes() []byte {
 		fmt.Fprintf(&out, `{%s\sbasedon0\snext0 heading %d;}`, style, i+1)
 	}
 	out.WriteString("}\n")
+	if d.title != "" {
+		out.WriteString(`{\info{\title `)
+		writeText(&out, d.title)
+		out.WriteString("}}\n")
+	}
 	fmt.Fprintf(&out, `\paperw%d\paperh%d\margl%d\margr%d\margt%d\margb%d\headery567\footery567`+"\n",
 		pageWidth, pageHeight, margin, margin, margin, margin)
 	for _, part := range []struct{ group, text, align string }{

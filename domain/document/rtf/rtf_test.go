@@ -90,6 +90,7 @@ func TestGolden(t *testing.T) {
 			d.Warning("Flooding at 31.0 m!")
 		}},
 		{"full", func(t *testing.T, d *Doc) {
+			d.Title("Parkplatz Süd {hydraulics}")
 			d.Header("Parkplatz Süd — Ref. {A-1}")
 			d.Footer("Page {page} of {pages}")
 			d.Heading(1, "Hydraulics")
@@ -280,6 +281,7 @@ func FuzzText(f *testing.F) {
 	}
 	f.Fuzz(func(t *testing.T, text string) {
 		d := New()
+		d.Title(text)
 		d.Header(text)
 		d.Footer(text)
 		d.Heading(1, text)
