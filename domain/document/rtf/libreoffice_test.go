@@ -164,6 +164,33 @@ func TestOpensInLibreOffice(t *testing.T) {
 		t.Errorf("paragraph after the page break starts at x=%.1f pt, the heading at %.1f pt", after, heading)
 	}
 
+	// The picture survived as the 4 × 2 pixel image it is.
+	if pdfimages, err := exec.LookPath("pdfimages"); err == nil {
+		list, err := exec.Command(pdfimages, "-list", pdf).Output()
+		if err != nil {
+			t.Fatalf("pdfimages: %v", err)
+		}
+		if !regexp.MustCompile(`(?m)^\s*1\s+\d+\s+image\s+4\s+2\s`).Match(list) {
+			t.Errorf("want the 4 × 2 PNG on page 1:\n%s", list)
+		}
+	}
+
+	// The font table's first font is used, in regular and bold, where the
+	// machine has it (web/scripts/install-libreoffice.sh installs it).
+	if fcList, err := exec.Command("fc-list", "DejaVu Sans").Output(); err == nil && len(fcList) > 0 {
+		if pdffonts, err := exec.LookPath("pdffonts"); err == nil {
+			fonts, err := exec.Command(pdffonts, pdf).Output()
+			if err != nil {
+				t.Fatalf("pdffonts: %v", err)
+			}
+			for _, font := range []string{"+DejaVuSans ", "+DejaVuSans-Bold "} {
+				if !strings.Contains(string(fonts), font) {
+					t.Errorf("PDF lacks font %q:\n%s", strings.TrimSpace(font), fonts)
+				}
+			}
+		}
+	}
+
 	pdfinfo, err := exec.LookPath("pdfinfo")
 	if err != nil {
 		return
