@@ -389,3 +389,34 @@ func normalise(text string) string {
 	}
 	return b.String()
 }
+
+// BenchmarkReport builds a document of the size of an "all" report: five
+// runs, each with headings, key values, a 60-row table and a picture.
+func BenchmarkReport(b *testing.B) {
+	image, err := os.ReadFile("testdata/stripes.png")
+	if err != nil {
+		b.Fatal(err)
+	}
+	rows := make([][]string, 60)
+	for i := range rows {
+		rows[i] = []string{strconv.Itoa(i), "12.50", "Größe Дренаж", "0.85"}
+	}
+	b.ReportAllocs()
+	for b.Loop() {
+		d := New()
+		d.Header("Parkplatz Süd")
+		d.Footer("Page {page} of {pages}")
+		for range 5 {
+			d.Heading(1, "Hydraulics")
+			d.KeyValues([][2]string{{"System", "Channel"}, {"Length", "40 m"}})
+			d.Table([]string{"Distance", "Depth", "Note", "Froude"}, rows, nil)
+			if err := d.PNG(image, 9000, 0); err != nil {
+				b.Fatal(err)
+			}
+			d.PageBreak()
+		}
+		if len(d.Bytes()) == 0 {
+			b.Fatal("empty document")
+		}
+	}
+}
