@@ -119,8 +119,8 @@ func (d *Doc) PageBreak() { d.body.WriteString(`\pard\plain\page` + "\n") }
 
 // Table appends a bordered table. The header row (left out when header is
 // empty) is bold on grey and marked to repeat at the top of each page the
-// table crosses. The number of columns is the longest of header and rows; short
-// rows get empty cells. widthsTwips gives each column's width; a missing or
+// table crosses. The number of columns is the longest of header and rows;
+// short rows get empty cells. widthsTwips gives each column's width; a missing or
 // non-positive width shares what is left of TextWidth equally with the
 // other such columns (at least 1 cm each).
 func (d *Doc) Table(header []string, rows [][]string, widthsTwips []int) {
