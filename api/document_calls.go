@@ -16,7 +16,10 @@ import (
 // section 7): the project details with the rainfall units, and the runs as
 // the client holds them.
 type documentPayload struct {
-	Details struct {
+	// ProjectID is the saved project the document is of, if any: the
+	// owner's documents are recorded in its timeline.
+	ProjectID string `json:"project_id"`
+	Details   struct {
 		project.Details
 		RainfallUnits string `json:"rainfall_units"`
 	} `json:"details"`
@@ -38,7 +41,7 @@ func (s *Server) profileCSV(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	f, err := s.documents.ProfileCSV(r.Context(), actorOf(r), usecase.DocumentRequest{
-		ProjectName: in.Details.Name, Language: chi.URLParam(r, "language"), Runs: in.Runs,
+		ProjectID: in.ProjectID, ProjectName: in.Details.Name, Language: chi.URLParam(r, "language"), Runs: in.Runs,
 	}, n-1)
 	if err != nil {
 		s.fail(w, r, err)

@@ -91,12 +91,13 @@ func New(ctx context.Context, cfg Config) (http.Handler, error) {
 	uc := usecase.Config{Store: cfg.Store, DB: cfg.DB, Runner: cfg.Runner, Appended: cfg.Appended,
 		Skipped: cfg.Skipped, Now: cfg.Now, Logger: cfg.Logger}
 	sess := &sessions{db: cfg.DB, now: cfg.Now}
+	projects := usecase.NewProjects(uc)
 	s := &Server{
 		cfg:       cfg,
 		accounts:  usecase.NewAccounts(uc, sess, cfg.Secret),
-		projects:  usecase.NewProjects(uc),
+		projects:  projects,
 		queries:   usecase.NewQueries(cfg.DB),
-		documents: usecase.NewDocuments(uc),
+		documents: usecase.NewDocuments(uc, projects),
 		sessions:  sess,
 		log:       cfg.Logger,
 

@@ -5,30 +5,38 @@ import (
 	"encoding/json"
 	"fmt"
 	"strings"
+	"time"
 	"unicode"
 
 	"draindesign/domain/catalogue"
 	"draindesign/domain/design"
 	"draindesign/domain/document/profilecsv"
 	"draindesign/domain/fault"
+	"draindesign/domain/project"
 )
 
 // Documents make the designer's deliverables from a document request: the
 // project's details and its runs as the client holds them. Every number a
 // document prints is calculated here, never taken from the request.
 type Documents struct {
-	cat *catalogue.Catalogue
+	cat      *catalogue.Catalogue
+	projects *Projects
+	now      func() time.Time
 }
 
-// NewDocuments builds the document use cases.
-func NewDocuments(cfg Config) *Documents {
+// NewDocuments builds the document use cases; documents of a saved project
+// are recorded in it through projects.
+func NewDocuments(cfg Config, projects *Projects) *Documents {
 	cfg = cfg.withDefaults()
-	return &Documents{cat: cfg.Catalogue}
+	return &Documents{cat: cfg.Catalogue, projects: projects, now: cfg.Now}
 }
 
 // DocumentRequest is what a document is made from (accounts-projects-staff
 // section 3, "Document request").
 type DocumentRequest struct {
+	// ProjectID names the saved project the document is made of, if any:
+	// its owner's documents are recorded in its stream.
+	ProjectID   string
 	ProjectName string
 	Language    string
 	// Runs are the run objects as the client sends them to calculate.
@@ -44,7 +52,7 @@ type File struct {
 
 // ProfileCSV is the hydraulic profile of run index (0-based) as CSV, with
 // the decimal and column separators of the language's spreadsheets.
-func (u *Documents) ProfileCSV(_ context.Context, a Actor, in DocumentRequest, index int) (File, error) {
+func (u *Documents) ProfileCSV(ctx context.Context, a Actor, in DocumentRequest, index int) (File, error) {
 	if err := signedIn(a); err != nil {
 		return File{}, err
 	}
@@ -71,11 +79,35 @@ func (u *Documents) ProfileCSV(_ context.Context, a Actor, in DocumentRequest, i
 		Name string `json:"name"`
 	}
 	_ = json.Unmarshal(in.Runs[index], &run) // the name only names the file
+	if err := u.record(ctx, a, in, fmt.Sprintf("hydraulics/%d", index+1), "csv"); err != nil {
+		return File{}, err
+	}
 	return File{
 		Name:        fileName(in.ProjectName, run.Name, "profile", in.Language, "csv"),
 		ContentType: profilecsv.ContentType,
 		Data:        data,
 	}, nil
+}
+
+// record notes a document made of a saved project in its stream when the
+// actor may write it; anyone else's documents (a share-link holder's, say)
+// are theirs alone and change nothing.
+func (u *Documents) record(ctx context.Context, a Actor, in DocumentRequest, kind, format string) error {
+	if in.ProjectID == "" || u.projects == nil {
+		return nil
+	}
+	p, err := u.projects.repo.Load(ctx, in.ProjectID)
+	if fault.Of(err) == fault.NotFound || (err == nil && !p.CanWrite(a.Viewer(""))) {
+		return nil
+	}
+	if err != nil {
+		return err
+	}
+	at := u.now().UTC()
+	_, err = u.projects.update(ctx, a, in.ProjectID, -1, func(p *project.Project) ([]project.Event, error) {
+		return p.RecordDocument(kind, format, in.Language, at)
+	})
+	return err
 }
 
 // fileName joins the parts that say what a document is into a name every

@@ -1,5 +1,7 @@
 package project
 
+import "time"
+
 // Who may see and change a project. Every use case and query that touches a
 // project asks these two questions of the loaded project, so the rules live
 // here once (docs/permissions.md lists them). Callers answer a refused read
@@ -68,3 +70,27 @@ type SharingStopped struct {
 }
 
 func (SharingStopped) EventType() string { return "project.sharing_stopped" }
+
+// DocumentCreated records a document made of the saved project: which kind
+// (introduction, materials, information, all, hydraulics/N), in which
+// format and language, so the timeline and the staff history show it.
+type DocumentCreated struct {
+	Kind     string    `json:"kind"`
+	Format   string    `json:"format"`
+	Language string    `json:"language"`
+	At       time.Time `json:"at"`
+}
+
+func (DocumentCreated) EventType() string { return "project.document_created" }
+
+// RecordDocument notes a document made of the project. Drafts are not
+// recorded: a document of a project nobody saved documents nothing kept.
+func (p *Project) RecordDocument(kind, format, language string, at time.Time) ([]Event, error) {
+	if err := p.live(); err != nil {
+		return nil, err
+	}
+	if !p.Saved {
+		return nil, nil
+	}
+	return []Event{DocumentCreated{Kind: kind, Format: format, Language: language, At: at}}, nil
+}

@@ -166,6 +166,7 @@ var codec = func() *eventcodec.Codec[Event] {
 	eventcodec.Register[SharedByLink](c, 1)
 	eventcodec.Register[Deleted](c, 1)
 	eventcodec.Register[SharingStopped](c, 1)
+	eventcodec.Register[DocumentCreated](c, 1)
 	return c
 }()
 

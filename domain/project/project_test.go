@@ -364,6 +364,7 @@ func TestCodecRoundTrip(t *testing.T) {
 		Saved{SaveID: "p", RunSaveIDs: []string{"r"}, ShareWithProvider: true, SavedBy: "u", SavedByName: "ann", At: at},
 		SharedByLink{ShareID: "x"},
 		SharingStopped{ShareID: "x"},
+		DocumentCreated{Kind: "hydraulics/1", Format: "csv", Language: "de", At: at},
 		Deleted{At: at},
 	}
 	var types []string

@@ -67,6 +67,9 @@ func (Projection) Apply(ctx context.Context, tx *projections.Tx, ev eventstore.E
 		return record(ctx, tx, ev, e.RunID, e.Inputs, outcome(e.Summary), "")
 	case project.CalculationFailed:
 		return record(ctx, tx, ev, e.RunID, e.Inputs, "failed", e.Error)
+	case project.DocumentCreated:
+		// Staff see what left the tool beside what was calculated.
+		return record(ctx, tx, ev, "", project.Inputs{}, "document", fmt.Sprintf("%s %s (%s)", e.Format, e.Kind, e.Language))
 	}
 	return nil
 }

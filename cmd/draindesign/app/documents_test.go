@@ -120,3 +120,53 @@ func TestProfileCSV(t *testing.T) {
 		}
 	}
 }
+
+// A document made of a saved project is recorded in its timeline and the
+// staff history, by its owner only; anyone else's download changes nothing.
+func TestDocumentRecordedInTheProject(t *testing.T) {
+	p := start(t, Options{DataDir: t.TempDir()})
+	owner := p.staff(t, "dina", account.GroupStandard)
+	other := p.staff(t, "olaf", account.GroupStandard)
+	admin := p.staff(t, "ada", account.GroupAdmin)
+	var saved saveAnswer
+	owner.must(http.StatusOK, "POST", "/api/drainage/save/", map[string]any{"project": map[string]any{
+		"details": map[string]any{"name": "Yard"}, "runs": []any{calculatedRun("Run 1", 20, "")}}}, &saved)
+	body := map[string]any{"project_id": saved.SaveID, "details": map[string]any{"name": "Yard"}, "runs": []any{calculatedRun("Run 1", 20, "")}}
+
+	before := head(t, p.Store)
+	if status, _, data := other.download("/api/drainage/document/csv/en/hydraulics/1/", body); status != http.StatusOK {
+		t.Fatalf("another user's download: %d %s", status, data)
+	}
+	if after := head(t, p.Store); after != before {
+		t.Fatalf("another user's document was written into the owner's project: %s -> %s", before, after)
+	}
+
+	if status, _, data := owner.download("/api/drainage/document/csv/pl/hydraulics/1/", body); status != http.StatusOK {
+		t.Fatalf("owner's download: %d %s", status, data)
+	}
+	var tl struct {
+		Events []struct {
+			Type string          `json:"type"`
+			Data json.RawMessage `json:"data"`
+		} `json:"events"`
+	}
+	owner.must(http.StatusOK, "GET", "/api/projects/"+saved.SaveID+"/timeline", nil, &tl)
+	last := tl.Events[len(tl.Events)-1]
+	var doc struct{ Kind, Format, Language string }
+	if err := json.Unmarshal(last.Data, &doc); err != nil || last.Type != "project.document_created" ||
+		doc != (struct{ Kind, Format, Language string }{"hydraulics/1", "csv", "pl"}) {
+		t.Fatalf("last timeline event %s %s (%v)", last.Type, last.Data, err)
+	}
+	var history []struct {
+		Outcome string `json:"outcome"`
+		Message string `json:"message"`
+	}
+	admin.must(http.StatusOK, "GET", "/api/staff/calculations/", nil, &history)
+	found := false
+	for _, h := range history {
+		found = found || (h.Outcome == "document" && h.Message == "csv hydraulics/1 (pl)")
+	}
+	if !found {
+		t.Fatalf("staff history %+v lacks the document", history)
+	}
+}

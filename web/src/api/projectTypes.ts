@@ -155,6 +155,7 @@ export interface CalculateAnswer {
 
 /** The body of the document calls: the project details with the rainfall units, and the runs as calculated. */
 export interface DocumentRequest {
+  project_id?: string;
   details: Record<string, string>;
   runs: Record<string, unknown>[];
 }

@@ -5,6 +5,8 @@ import { calculationBody } from './runRules';
 /** The body of the document calls: the project's details and its runs, in order, as they are calculated. */
 export function documentRequest(data: ProjectData): DocumentRequest {
   return {
+    // A saved project of one's own keeps a record of its documents.
+    ...(data.saved && data.editable ? { project_id: data.id } : {}),
     details: { ...data.details, rainfall_units: data.rainfallUnits },
     runs: data.order.flatMap((id) => {
       const run = data.runs[id];
