@@ -35,12 +35,13 @@ func writePDF(t *testing.T, data []byte) string {
 	return path
 }
 
-// pageText is the text of one page (1-based) as pdftotext reads it, with
+// pageText is the text of one page (1-based) as pdftotext reads it in
+// layout mode (a table row stays one line), with
 // runs of white space folded to one space so wrapped words compare simply.
 func pageText(t *testing.T, path string, page int) string {
 	t.Helper()
 	p := strconv.Itoa(page)
-	out, err := exec.CommandContext(t.Context(), "pdftotext", "-f", p, "-l", p, path, "-").CombinedOutput()
+	out, err := exec.CommandContext(t.Context(), "pdftotext", "-layout", "-f", p, "-l", p, path, "-").CombinedOutput()
 	if err != nil {
 		t.Fatalf("pdftotext page %d: %v\n%s", page, err, out)
 	}
