@@ -45,6 +45,9 @@ const (
 type Doc struct {
 	f     *fpdf.Fpdf
 	title TitleBlock
+	toc   contents
+	out   []byte // the finished file, once Bytes has run
+	err   error
 }
 
 // New starts a document whose every page carries the title block meta.
@@ -104,17 +107,32 @@ func (d *Doc) PageBreak() {
 // Pages is the number of pages so far.
 func (d *Doc) Pages() int { return d.f.PageCount() }
 
-// Bytes finishes the document and returns the PDF file. Footers are drawn
-// here, once the page count is known, so "page x of y" is exact and aligned
-// (fpdf's page-count alias would be measured with its placeholder's width).
-// Call it once.
+// Bytes finishes the document and returns the PDF file. Footers and the
+// contents page are drawn here, once the page numbers are known, so "page x
+// of y" is exact and aligned (fpdf's page-count alias would be measured with
+// its placeholder's width). Later calls return the same result; content
+// added after the first call is not in the file.
 func (d *Doc) Bytes() ([]byte, error) {
+	if d.out != nil || d.err != nil {
+		return d.out, d.err
+	}
+	d.drawContents()
 	d.drawFooters()
 	var buf bytes.Buffer
 	if err := d.f.Output(&buf); err != nil {
-		return nil, fmt.Errorf("write pdf: %w", err)
+		d.err = fmt.Errorf("write pdf: %w", err)
+		return nil, d.err
 	}
-	return buf.Bytes(), nil
+	d.out = buf.Bytes()
+	return d.out, nil
+}
+
+// forceFont selects a font on a page revisited with SetPage. fpdf writes a
+// font change only when it differs from the one it tracks, which is the
+// last page's; selecting another size first makes it write the real one.
+func (d *Doc) forceFont(family, style string, size float64) {
+	d.f.SetFont(family, style, size+1)
+	d.f.SetFont(family, style, size)
 }
 
 // spaceLeft is the height left on the current page above the bottom margin.

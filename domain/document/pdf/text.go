@@ -4,12 +4,14 @@ import "strings"
 
 // Heading starts a section. It moves to a new page rather than end a page
 // alone, so it always has at least a few lines of its section below it.
+// After Contents, it is listed on the contents page.
 func (d *Doc) Heading(text string) {
 	const size, h = 13.0, 7.0
 	d.needSpace(h + 4*lineHeight)
 	if d.f.GetY() > bodyTop+0.1 {
 		d.f.Ln(3)
 	}
+	d.toc.add(text, d.f.PageNo())
 	d.f.SetFont(sans, "B", size)
 	d.f.MultiCell(0, h, clean(text), "", "L", false)
 	d.f.Ln(1)

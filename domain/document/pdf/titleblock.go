@@ -2,6 +2,7 @@ package pdf
 
 import (
 	"fmt"
+	"strings"
 	"time"
 )
 
@@ -116,17 +117,15 @@ func (d *Doc) fit(s string, w float64) string {
 	return string(r) + "…"
 }
 
-// drawFooters writes "page x of y" on every page once the count is known.
-// fpdf only sets a font or colour in a page's stream when it changes, and
-// the tracked state is the last page's, so each page gets its own
-// explicit settings (the size-1 font forces the real one to be written).
+// drawFooters writes "page x of y" on every page once the count is known,
+// ending on the last page. Each page gets explicit settings: the state fpdf
+// tracks is the last page's, not the revisited one's.
 func (d *Doc) drawFooters() {
 	n := d.f.PageCount()
 	d.f.SetAutoPageBreak(false, 0)
 	for p := 1; p <= n; p++ {
 		d.f.SetPage(p)
-		d.f.SetFont(sans, "", 1)
-		d.f.SetFont(sans, "", 8)
+		d.forceFont(sans, "", 8)
 		d.f.SetFillColor(255, 255, 255)
 		d.f.SetTextColor(60, 60, 60)
 		d.f.SetDrawColor(0, 0, 0)
@@ -136,6 +135,10 @@ func (d *Doc) drawFooters() {
 		half := contentWidth / 2
 		d.f.CellFormat(half, 4, d.fit(d.title.ProjectName, half), "", 0, "L", false, 0, "")
 		page := fmt.Sprintf(d.title.Labels.Page, p, n)
+		if strings.Contains(page, "%!") {
+			d.f.SetErrorf("page label %q: want a format with two integer verbs, page and count", d.title.Labels.Page)
+			return
+		}
 		d.f.CellFormat(half, 4, page, "", 0, "R", false, 0, "")
 	}
 }
