@@ -58,3 +58,13 @@ func (d *Doc) rule() {
 func clean(text string) string {
 	return strings.TrimRight(strings.ReplaceAll(text, "\r", ""), "\n")
 }
+
+// Note writes a small grey remark, such as the "generic drawing" note under
+// a cross-section or a reference under a table.
+func (d *Doc) Note(text string) {
+	d.f.SetFont(sans, "", 8)
+	d.f.SetTextColor(80, 80, 80)
+	d.f.MultiCell(0, 4, clean(text), "", "L", false)
+	d.f.Ln(2)
+	d.bodyFont()
+}
