@@ -1,7 +1,14 @@
 // Package pdf builds the designer's PDF documents: A4 portrait pages with a
 // title block on each, a "page x of y" footer, headings, paragraphs,
 // wrapping tables and warnings. It knows nothing of HTTP, storage or
-// translations: callers pass texts already in the document's language.
+// translations: callers pass texts already in the document's language and
+// numbers already formatted.
+//
+// New starts a document; Heading, Paragraph, Note, Warning, Table,
+// KeyValues, Chart (a hydraulic profile), Figure (a cross-section or plan
+// to scale), Contents and PageBreak add to it in reading order; Bytes
+// returns the file. Mistakes such as a table row with the wrong number of
+// cells make Bytes fail rather than print a broken page.
 package pdf
 
 import (
