@@ -40,3 +40,15 @@ func BenchmarkTenPages(b *testing.B) {
 		}
 	}
 }
+
+// BenchmarkOnePage is the fixed cost of a document: reading the four
+// embedded fonts and writing their subsets, with one short paragraph.
+func BenchmarkOnePage(b *testing.B) {
+	for b.Loop() {
+		d := New(TitleBlock{ProjectName: "Bench"})
+		d.Paragraph("One paragraph.")
+		if _, err := d.Bytes(); err != nil {
+			b.Fatal(err)
+		}
+	}
+}
