@@ -76,11 +76,14 @@ func TestBadPageLabel(t *testing.T) {
 	}
 }
 
-// TestBytesTwice: a second call returns the same file, not an empty one.
+// TestBytesTwice: a second call returns the same file, not an empty one,
+// and content added in between neither changes it nor panics.
 func TestBytesTwice(t *testing.T) {
 	d := New(TitleBlock{ProjectName: "Twice"})
 	d.Paragraph("x")
 	a, errA := d.Bytes()
+	d.PageBreak()
+	d.Table(runColumns, runRows(100))
 	b, errB := d.Bytes()
 	if errA != nil || errB != nil || len(a) == 0 || !bytes.Equal(a, b) {
 		t.Errorf("Bytes twice: %d bytes, %v; then %d bytes, %v", len(a), errA, len(b), errB)

@@ -19,7 +19,7 @@ func (d *Doc) Heading(text string) {
 }
 
 // Paragraph writes running text, wrapped to the page width and continued
-// on the next page where needed. A blank line in text starts a new line.
+// on the next page where needed. A newline in text starts a new line.
 func (d *Doc) Paragraph(text string) {
 	d.bodyFont()
 	d.f.MultiCell(0, lineHeight, clean(text), "", "L", false)
