@@ -1,13 +1,11 @@
 package pdf
 
 import (
-	"bytes"
 	"fmt"
 	"math"
-	"os"
-	"os/exec"
-	"path/filepath"
 	"testing"
+
+	"draindesign/domain/document/pdf/pdftest"
 )
 
 // profile is a hydraulic profile as the document call will draw it.
@@ -84,15 +82,10 @@ func TestChartDrawsColours(t *testing.T) {
 // countColour renders page 1 at 100 dpi and counts pixels near c.
 func countColour(t *testing.T, path string, c Colour) int {
 	t.Helper()
-	out := filepath.Join(t.TempDir(), "page")
-	cmd := exec.CommandContext(t.Context(), "pdftoppm", "-r", "100", "-f", "1", "-l", "1", "-singlefile", path, out)
-	if msg, err := cmd.CombinedOutput(); err != nil {
-		t.Fatalf("pdftoppm: %v\n%s", err, msg)
-	}
-	img := readPPM(t, out+".ppm")
+	pix, _, _ := pdftest.Render(t, path, 1, 100)
 	n := 0
-	for i := 0; i+2 < len(img); i += 3 {
-		if near(int(img[i]), c.R) && near(int(img[i+1]), c.G) && near(int(img[i+2]), c.B) {
+	for i := 0; i+2 < len(pix); i += 3 {
+		if near(int(pix[i]), c.R) && near(int(pix[i+1]), c.G) && near(int(pix[i+2]), c.B) {
 			n++
 		}
 	}
@@ -100,25 +93,6 @@ func countColour(t *testing.T, path string, c Colour) int {
 }
 
 func near(a, b int) bool { return a-b < 40 && b-a < 40 }
-
-// readPPM returns the pixel bytes of a binary (P6, 8-bit) PPM file.
-func readPPM(t *testing.T, path string) []byte {
-	t.Helper()
-	data, err := os.ReadFile(path)
-	if err != nil {
-		t.Fatal(err)
-	}
-	var w, h, maxv int
-	r := bytes.NewReader(data)
-	if _, err := fmt.Fscanf(r, "P6\n%d %d\n%d\n", &w, &h, &maxv); err != nil || maxv != 255 {
-		t.Fatalf("not an 8-bit P6 PPM (%v): %q", err, data[:min(len(data), 20)])
-	}
-	pix := data[len(data)-r.Len():]
-	if len(pix) != 3*w*h {
-		t.Fatalf("PPM has %d pixel bytes, want %d", len(pix), 3*w*h)
-	}
-	return pix
-}
 
 // TestChartWithoutPoints fails the document rather than print an empty frame.
 func TestChartWithoutPoints(t *testing.T) {

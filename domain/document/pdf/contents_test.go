@@ -24,8 +24,8 @@ func TestContents(t *testing.T) {
 		d.Heading("Информация")
 	}))
 	info := readInfo(t, path)
-	if info.pages != 6 {
-		t.Fatalf("pages = %d, want 6", info.pages)
+	if info.Pages != 6 {
+		t.Fatalf("pages = %d, want 6", info.Pages)
 	}
 	toc := pageText(t, path, 2)
 	mustContain(t, "contents page", toc, "Contents", "Introduction 3", "Hydraulics — Run 1 4",

@@ -99,7 +99,7 @@ func TestLanguages(t *testing.T) {
 				d.Paragraph(lang.paragraph)
 			}))
 			info := readInfo(t, path)
-			if info.pages != 3 || math.Round(info.width) != a4Width || math.Round(info.height) != a4Height {
+			if info.Pages != 3 || math.Round(info.Width) != a4Width || math.Round(info.Height) != a4Height {
 				t.Fatalf("pdfinfo = %+v, want 3 pages of %vx%v pts", info, a4Width, a4Height)
 			}
 			m, l := lang.meta, lang.meta.Labels

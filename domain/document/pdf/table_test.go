@@ -45,16 +45,16 @@ func TestTableAcrossPages(t *testing.T) {
 				d.Paragraph("After the table.")
 			}))
 			info := readInfo(t, path)
-			if info.pages < tc.pages {
-				t.Fatalf("pages = %d, want at least %d", info.pages, tc.pages)
+			if info.Pages < tc.pages {
+				t.Fatalf("pages = %d, want at least %d", info.Pages, tc.pages)
 			}
 			var all strings.Builder
-			for p := 1; p <= info.pages; p++ {
+			for p := 1; p <= info.Pages; p++ {
 				text := pageText(t, path, p)
 				all.WriteString(text + " ")
 				if strings.Contains(text, "R-") {
 					mustContain(t, fmt.Sprintf("page %d", p), text, "Run name", "Length (m)", "Discharge (l/s)", "Notes",
-						fmt.Sprintf("Page %d of %d", p, info.pages))
+						fmt.Sprintf("Page %d of %d", p, info.Pages))
 				}
 			}
 			text := all.String()
@@ -88,11 +88,11 @@ func TestRowTallerThanPage(t *testing.T) {
 		d.Table([]Column{{Title: "Key"}, {Title: "Value"}}, [][]string{{"tall", strings.Join(lines, "\n")}, {"next", "after"}})
 	}))
 	info := readInfo(t, path)
-	if info.pages < 3 {
-		t.Fatalf("pages = %d, want at least 3 for 120 lines", info.pages)
+	if info.Pages < 3 {
+		t.Fatalf("pages = %d, want at least 3 for 120 lines", info.Pages)
 	}
 	var all strings.Builder
-	for p := 1; p <= info.pages; p++ {
+	for p := 1; p <= info.Pages; p++ {
 		text := pageText(t, path, p)
 		mustContain(t, fmt.Sprintf("page %d", p), text, "Key Value")
 		all.WriteString(text + " ")
