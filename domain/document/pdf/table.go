@@ -30,8 +30,9 @@ const (
 type table struct {
 	widths  []float64
 	aligns  []string
-	header  []string // nil for KeyValues, which has no header row
-	boldKey bool     // the first column in bold, for key-value tables
+	header   []string // nil for KeyValues, which has no header row
+	boldKey  bool     // the first column in bold, for key-value tables
+	capacity int      // cell lines a fresh page holds under the header
 }
 
 func newTable(columns []Column) *table {
@@ -93,6 +94,7 @@ func (d *Doc) drawTable(t *table, rows [][]string) {
 	if len(rows) > 0 {
 		first = maxLines(d.split(t, rows[0], false))
 	}
+	t.capacity = d.linesPerPage(t)
 	// The header row never ends a page without a first row under it.
 	d.needSpace(d.headerHeight(t) + rowHeight(min(first, 3)))
 	d.drawHeader(t)
@@ -125,7 +127,6 @@ func (d *Doc) drawHeader(t *table) {
 // too short for it.
 func (d *Doc) tableRow(t *table, cells []string) {
 	lines := d.split(t, cells, false)
-	capacity := d.linesPerPage(t)
 	fresh := false
 	for {
 		n := maxLines(lines)
@@ -137,7 +138,7 @@ func (d *Doc) tableRow(t *table, cells []string) {
 			d.drawRow(t, lines, n, false)
 			return
 		}
-		if fit >= 1 && (n > capacity || fresh) {
+		if fit >= 1 && (n > t.capacity || fresh) {
 			d.drawRow(t, lines, fit, false)
 			lines = dropLines(lines, fit)
 		}

@@ -32,7 +32,8 @@ type Labels struct {
 	Company   string
 	Software  string
 	// Page is a format with two integer verbs, the page and the page count:
-	// "Page %d of %d", or "Seite %[1]d von %[2]d" for a reordering language.
+	// "Page %d of %d"; indexed verbs ("%[2]d … %[1]d") let a language put
+	// the count first. Anything else fails the document in Bytes.
 	Page string
 }
 
