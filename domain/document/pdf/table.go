@@ -28,8 +28,8 @@ const (
 // table is a table being laid out: column widths in millimetres, and how
 // each part is styled.
 type table struct {
-	widths  []float64
-	aligns  []string
+	widths   []float64
+	aligns   []string
 	header   []string // nil for KeyValues, which has no header row
 	boldKey  bool     // the first column in bold, for key-value tables
 	capacity int      // cell lines a fresh page holds under the header
