@@ -42,6 +42,7 @@ $(GOLANGCI_LINT):
 	mv bin/golangci-lint $@
 
 test-go: web/dist/index.html
+	bash web/scripts/install-poppler.sh
 	bash web/scripts/install-libreoffice.sh
 	$(GO) vet ./...
 	$(GO) test -p 2 -count=1 -timeout 20m ./...
