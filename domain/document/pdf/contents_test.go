@@ -15,6 +15,7 @@ func TestContents(t *testing.T) {
 		d.Heading("Not listed: before the contents")
 		d.Contents("Contents")
 		d.Heading("Introduction")
+		d.Subheading("Not listed: a subheading")
 		d.Paragraph("Text.")
 		d.PageBreak()
 		d.Heading("Hydraulics — Run 1")
@@ -31,7 +32,7 @@ func TestContents(t *testing.T) {
 	mustContain(t, "contents page", toc, "Contents", "Introduction 3", "Hydraulics — Run 1 4",
 		"Materials 5", "Информация 6", "Page 2 of 6")
 	if strings.Contains(toc, "Not listed") {
-		t.Errorf("a heading before Contents is listed:\n%s", toc)
+		t.Errorf("a heading before Contents or a subheading is listed:\n%s", toc)
 	}
 	mustContain(t, "page 5", pageText(t, path, 5), "Materials")
 	mustContain(t, "page 6", pageText(t, path, 6), "Информация")

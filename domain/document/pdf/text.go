@@ -18,6 +18,22 @@ func (d *Doc) Heading(text string) {
 	d.bodyFont()
 }
 
+// Subheading starts a part of a section in a smaller type. It is not
+// listed on the contents page, which then names only the sections: a
+// project of many runs would not fit its headings and subheadings on the
+// one contents page.
+func (d *Doc) Subheading(text string) {
+	const size, h = 11.0, 6.0
+	d.needSpace(h + 4*lineHeight)
+	if d.f.GetY() > bodyTop+0.1 {
+		d.f.Ln(2)
+	}
+	d.f.SetFont(sans, "B", size)
+	d.f.MultiCell(0, h, clean(text), "", "L", false)
+	d.f.Ln(1)
+	d.bodyFont()
+}
+
 // Paragraph writes running text, wrapped to the page width and continued
 // on the next page where needed. A newline in text starts a new line.
 func (d *Doc) Paragraph(text string) {
