@@ -1,0 +1,123 @@
+package report
+
+import (
+	"strings"
+	"testing"
+
+	"draindesign/domain/document/pdf/pdftest"
+)
+
+const (
+	// steepBody is the concrete example on a 3 % fall: the flow goes
+	// super-critical.
+	steepBody = `{"advanced": true, "calculation_method": "GVF", "channel_group": "concrete",
+		"concreteChannel": {"width": 100, "depth": 300, "roughness": 0.011}, "channel_length_m": 20,
+		"drainage_area_m2": 144, "catchmentShape": "uniform", "permeability": 1,
+		"rainfall": {"rainfall_mm_per_hr": 50}, "slopeSetting": "slope", "ground_slope": 3,
+		"dischargeSetting": "free-outflow"}`
+	gullyBody = `{"channel_group": "gully-450", "drainage_area_m2": 300, "rainfall": {"rainfall_mm_per_hr": 50}, "pipe_diameter_mm": 160}`
+)
+
+func TestNumbers(t *testing.T) {
+	tests := []struct {
+		comma    bool
+		v        float64
+		decimals int
+		want     string
+	}{
+		{false, 2, 2, "2.00"},
+		{true, 2, 2, "2,00"},
+		{true, 1234.567, 1, "1234,6"},
+		{false, -0.004, 2, "0.00"},
+		{true, -2621, 0, "-2621"},
+		{true, 0.0004, 0, "0"},
+	}
+	for _, tt := range tests {
+		if got := (numbers{comma: tt.comma}).f(tt.v, tt.decimals); got != tt.want {
+			t.Errorf("f(%v, %d) comma %v = %q, want %q", tt.v, tt.decimals, tt.comma, got, tt.want)
+		}
+	}
+}
+
+// TestProjectTotal: the total adds each article's counts over the runs.
+func TestProjectTotal(t *testing.T) {
+	poly := calculated(t, "Car park", polymerBody)
+	runs := []Run{poly, calculated(t, "Yard", concreteBody), poly}
+	one := map[string]int{}
+	for _, l := range materialLines(poly.Results) {
+		one[l.HAN] += l.Count
+	}
+	total := projectTotal(runs)
+	if len(total) != len(one) || len(one) == 0 {
+		t.Fatalf("total has %d articles, one run %d", len(total), len(one))
+	}
+	for i, l := range total {
+		if l.Count != 2*one[l.HAN] {
+			t.Errorf("%s: total %d, want twice %d", l.HAN, l.Count, one[l.HAN])
+		}
+		if i > 0 && total[i-1].HAN > l.HAN {
+			t.Errorf("total not sorted by article number: %s before %s", total[i-1].HAN, l.HAN)
+		}
+	}
+}
+
+func TestRainfallUnits(t *testing.T) {
+	run := calculated(t, "Yard", concreteBody) // 50 mm/h
+	for _, tt := range []struct{ units, want string }{
+		{"mm/h", "50.000 mm/h"},
+		{"l/s/m2", "0.014 l/s/m²"},
+		{"l/(s*ha)", "138.889 l/(s·ha)"},
+	} {
+		p := sampleProject("en", run)
+		p.RainfallUnits = tt.units
+		w := &writer{p: p, t: translator(t, "en")}
+		var got string
+		for _, row := range w.specification(run) {
+			if row[0] == "Rainfall intensity" {
+				got = row[1]
+			}
+		}
+		if got != tt.want {
+			t.Errorf("%s: rainfall %q, want %q", tt.units, got, tt.want)
+		}
+	}
+}
+
+// TestSpecialRuns: a super-critical run is warned of and shaded; a gully
+// gets its capacity check instead of a profile.
+func TestSpecialRuns(t *testing.T) {
+	pdftest.Require(t)
+	steep, gully := calculated(t, "Ramp", steepBody), calculated(t, "Gully", gullyBody)
+	if !steep.Results.WentSuperCritical || gully.Results.Point == nil {
+		t.Fatalf("examples: super-critical %v, point %v", steep.Results.WentSuperCritical, gully.Results.Point)
+	}
+	if bands := (&writer{p: sampleProject("en"), t: translator(t, "en")}).profile(steep.Results).Bands; len(bands) == 0 || bands[0].To <= bands[0].From {
+		t.Errorf("super-critical bands %+v", bands)
+	}
+	p := sampleProject("de", steep, gully)
+	tr := translator(t, "de")
+	text := func(k Kind) string {
+		out, err := PDF(p, k, tr)
+		if err != nil {
+			t.Fatal(err)
+		}
+		path := pdftest.Write(t, out)
+		return allText(t, path, pdftest.ReadInfo(t, path).Pages)
+	}
+	ramp := text(Kind{Name: Hydraulics, Run: 1})
+	for _, s := range []string{tr("documents.pdf.warning.superCritical", nil), "Schießender Abfluss Ja"} {
+		if !strings.Contains(ramp, pdftest.Fold(s)) {
+			t.Errorf("%q missing from the super-critical run:\n%s", s, ramp)
+		}
+	}
+	g := text(Kind{Name: Hydraulics, Run: 2})
+	capacity := decimal("de", gully.Results.Point.CapacityLPS, 2) + " l/s"
+	for _, s := range []string{tr("documents.pdf.gully.title", nil), capacity} {
+		if !strings.Contains(g, s) {
+			t.Errorf("%q missing from the gully:\n%s", s, g)
+		}
+	}
+	if strings.Contains(g, tr("results.profile", nil)) {
+		t.Errorf("a gully has a profile:\n%s", g)
+	}
+}
