@@ -39,6 +39,7 @@ func (w *writer) hydraulics(i int) {
 		w.d.Chart(w.profile(run.Results))
 		w.d.Subheading(w.tr("results.crossSection"))
 		w.d.Figure(w.crossSection(run.Results))
+		w.inflows(run.Request)
 	}
 	w.d.Subheading(w.tr("results.notes"))
 	if run.Notes == "" {
@@ -271,4 +272,29 @@ func (w *writer) gully(p *design.PointResult) {
 		rows = append(rows, []string{w.num.u(c.DiameterMM, 0, "mm"), w.num.u(c.GratingLPS, 2, "l/s"), w.num.u(c.OutletLPS, 2, "l/s"), w.num.u(c.PipeLPS, 2, "l/s"), w.num.u(c.CapacityLPS, 2, "l/s")})
 	}
 	w.d.Table(cols, rows)
+}
+
+// inflows lists the point inflows the run takes besides its catchment's
+// rain, as the profile's distances count them: from the head. Inflows
+// still to be confirmed are left out, as the calculation leaves them out.
+func (w *writer) inflows(req *design.Request) {
+	var rows [][]string
+	for _, in := range req.Inflows {
+		if in.ToBeConfirmed {
+			continue
+		}
+		flow := "–" // fed by another run of a shared calculation
+		if in.FlowLPS > 0 {
+			flow = w.num.f(in.FlowLPS, 2)
+		}
+		rows = append(rows, []string{w.num.f(in.DistanceM, 2), flow})
+	}
+	if len(rows) == 0 {
+		return
+	}
+	w.d.Subheading(w.tr("documents.pdf.inflows"))
+	w.d.Table([]pdf.Column{
+		{Title: w.tr("documents.pdf.distance"), Align: pdf.Right},
+		{Title: w.tr("documents.pdf.flow") + " (l/s)", Align: pdf.Right},
+	}, rows)
 }

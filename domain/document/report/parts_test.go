@@ -15,6 +15,14 @@ const (
 		"drainage_area_m2": 144, "catchmentShape": "uniform", "permeability": 1,
 		"rainfall": {"rainfall_mm_per_hr": 50}, "slopeSetting": "slope", "ground_slope": 3,
 		"dischargeSetting": "free-outflow"}`
+	// inflowBody is the concrete example with a confirmed inflow and one
+	// still to be confirmed.
+	inflowBody = `{"advanced": true, "calculation_method": "GVF", "channel_group": "concrete",
+		"concreteChannel": {"width": 100, "depth": 300, "roughness": 0.011}, "channel_length_m": 20,
+		"drainage_area_m2": 144, "catchmentShape": "uniform", "permeability": 1,
+		"rainfall": {"rainfall_mm_per_hr": 50}, "slopeSetting": "slope", "ground_slope": 0,
+		"dischargeSetting": "free-outflow", "inflows": [{"id": "a", "distance_m": 12.5, "flow_lps": 1.5},
+		{"id": "b", "distance_m": 7.25, "flow_lps": 9, "toBeConfirmed": true}]}`
 	gullyBody = `{"channel_group": "gully-450", "drainage_area_m2": 300, "rainfall": {"rainfall_mm_per_hr": 50}, "pipe_diameter_mm": 160}`
 )
 
@@ -119,5 +127,25 @@ func TestSpecialRuns(t *testing.T) {
 	}
 	if strings.Contains(g, tr("results.profile", nil)) {
 		t.Errorf("a gully has a profile:\n%s", g)
+	}
+}
+
+// TestInflows: the confirmed inflow is listed with its distance and flow,
+// the one still to be confirmed is not.
+func TestInflows(t *testing.T) {
+	pdftest.Require(t)
+	p := sampleProject("de", calculated(t, "Yard", inflowBody))
+	tr := translator(t, "de")
+	out, err := PDF(p, Kind{Name: Hydraulics, Run: 1}, tr)
+	if err != nil {
+		t.Fatal(err)
+	}
+	path := pdftest.Write(t, out)
+	text := allText(t, path, pdftest.ReadInfo(t, path).Pages)
+	if !strings.Contains(text, "Punktuelle Zuflüsse") || !strings.Contains(text, "12,50 1,50") {
+		t.Errorf("the inflow at 12,50 m of 1,50 l/s is missing:\n%s", text)
+	}
+	if strings.Contains(text, "7,25") {
+		t.Errorf("an inflow to be confirmed is listed:\n%s", text)
 	}
 }
