@@ -224,3 +224,17 @@ func TestAllOfManyRuns(t *testing.T) {
 		t.Fatalf("all of 30 runs: %v", err)
 	}
 }
+
+// TestEmptyProject: a project without runs still has its introduction,
+// materials, information and "all" documents; only hydraulics is refused.
+func TestEmptyProject(t *testing.T) {
+	p := sampleProject("fr")
+	for _, k := range []string{Introduction, Materials, Information, All} {
+		if out, err := PDF(p, Kind{Name: k}, translator(t, "fr")); err != nil || len(out) == 0 {
+			t.Errorf("%s of an empty project: %d bytes, %v", k, len(out), err)
+		}
+	}
+	if _, err := PDF(p, Kind{Name: Hydraulics, Run: 1}, translator(t, "fr")); !errors.Is(err, ErrNoRun) {
+		t.Errorf("hydraulics of an empty project: %v, want ErrNoRun", err)
+	}
+}
