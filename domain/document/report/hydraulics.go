@@ -266,12 +266,23 @@ func (w *writer) gully(p *design.PointResult) {
 		{Title: w.tr("documents.pdf.gully.outlet"), Align: pdf.Right},
 		{Title: w.tr("documents.pdf.gully.pipe"), Align: pdf.Right},
 		{Title: w.tr("spec.capacity"), Align: pdf.Right},
+		{Title: w.tr("documents.pdf.gully.governing")},
 	}
 	rows := make([][]string, 0, len(p.Capacities))
 	for _, c := range p.Capacities {
-		rows = append(rows, []string{w.num.u(c.DiameterMM, 0, "mm"), w.num.u(c.GratingLPS, 2, "l/s"), w.num.u(c.OutletLPS, 2, "l/s"), w.num.u(c.PipeLPS, 2, "l/s"), w.num.u(c.CapacityLPS, 2, "l/s")})
+		rows = append(rows, []string{w.num.u(c.DiameterMM, 0, "mm"), w.num.u(c.GratingLPS, 2, "l/s"), w.num.u(c.OutletLPS, 2, "l/s"), w.num.u(c.PipeLPS, 2, "l/s"), w.num.u(c.CapacityLPS, 2, "l/s"), w.governing(c.Governing)})
 	}
 	w.d.Table(cols, rows)
+}
+
+// governing names the part that limits a gully's capacity: the engine's
+// "grating", "outlet" or "pipe".
+func (w *writer) governing(part string) string {
+	switch part {
+	case "grating", "outlet", "pipe":
+		return w.tr("documents.pdf.gully." + part)
+	}
+	return part
 }
 
 // inflows lists the point inflows the run takes besides its catchment's

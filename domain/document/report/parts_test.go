@@ -119,7 +119,8 @@ func TestSpecialRuns(t *testing.T) {
 		}
 	}
 	g := text(Kind{Name: Hydraulics, Run: 2})
-	capacity := decimal("de", gully.Results.Point.CapacityLPS, 2) + " l/s"
+	// The 160 mm row: capacity, then what governs it (the grating here).
+	capacity := decimal("de", gully.Results.Point.CapacityLPS, 2) + " l/s " + tr("documents.pdf.gully."+gully.Results.Point.Governing, nil)
 	for _, s := range []string{tr("documents.pdf.gully.title", nil), capacity} {
 		if !strings.Contains(g, s) {
 			t.Errorf("%q missing from the gully:\n%s", s, g)
