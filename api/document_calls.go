@@ -50,6 +50,31 @@ func (s *Server) profileCSV(w http.ResponseWriter, r *http.Request) {
 	writeFile(w, f)
 }
 
+// documentPDF is POST /drainage/document/pdf/{language}/{kind}/ and
+// .../hydraulics/{runIndex}/: a PDF document of the project in that
+// language, every number calculated by the server.
+func (s *Server) documentPDF(w http.ResponseWriter, r *http.Request) {
+	var in documentPayload
+	if err := decode(w, r, &in); err != nil {
+		s.fail(w, r, err)
+		return
+	}
+	kind := chi.URLParam(r, "kind")
+	if n := chi.URLParam(r, "runIndex"); n != "" {
+		kind = "hydraulics/" + n
+	}
+	f, err := s.documents.PDF(r.Context(), actorOf(r), usecase.PDFRequest{
+		DocumentRequest: usecase.DocumentRequest{ProjectID: in.ProjectID, ProjectName: in.Details.Name,
+			Language: chi.URLParam(r, "language"), Runs: in.Runs},
+		Details: in.Details.Details, RainfallUnits: in.Details.RainfallUnits, Kind: kind,
+	})
+	if err != nil {
+		s.fail(w, r, err)
+		return
+	}
+	writeFile(w, f)
+}
+
 // writeFile answers a made document as a download.
 func writeFile(w http.ResponseWriter, f usecase.File) {
 	w.Header().Set("Content-Type", f.ContentType)

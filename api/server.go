@@ -173,6 +173,8 @@ func (s *Server) routes(r chi.Router) {
 		r.Post("/rainfall/updateRainStats/", s.updateRainStats)
 		r.With(s.heavy).Post("/drainage/calculate_storage/", s.calculateStorage)
 		r.With(s.heavy).Post("/drainage/document/csv/{language}/hydraulics/{runIndex}/", s.profileCSV)
+		r.With(s.heavy).Post("/drainage/document/pdf/{language}/{kind}/", s.documentPDF)
+		r.With(s.heavy).Post("/drainage/document/pdf/{language}/hydraulics/{runIndex}/", s.documentPDF)
 
 		// Every staff call checks the staff right in its use case.
 		r.Route("/staff", func(r chi.Router) {

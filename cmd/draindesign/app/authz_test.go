@@ -145,6 +145,10 @@ func matrix() []matrixRow {
 		// anyone signed in may have one.
 		{"POST", "/api/drainage/document/csv/{language}/hydraulics/{runIndex}/", same("/api/drainage/document/csv/en/hydraulics/1/",
 			map[string]any{"details": map[string]any{"name": "Yard"}, "runs": []any{calculatedRun("Run 1", 20, "")}}), anyUser},
+		{"POST", "/api/drainage/document/pdf/{language}/{kind}/", same("/api/drainage/document/pdf/en/introduction/",
+			map[string]any{"details": map[string]any{"name": "Yard"}, "runs": []any{calculatedRun("Run 1", 20, "")}}), anyUser},
+		{"POST", "/api/drainage/document/pdf/{language}/hydraulics/{runIndex}/", same("/api/drainage/document/pdf/en/hydraulics/1/",
+			map[string]any{"details": map[string]any{"name": "Yard"}, "runs": []any{calculatedRun("Run 1", 20, "")}}), anyUser},
 
 		{"GET", "/api/staff/users/", same("/api/staff/users/", nil), staffOnly},
 		{"GET", "/api/staff/users/{id}/projects/", func(f fixture, _ string) call { return call{"/api/staff/users/" + f.victim + "/projects/", nil} }, staffOnly},

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"encoding/csv"
 	"encoding/json"
+	"fmt"
 	"io"
 	"math"
 	"mime"
@@ -13,6 +14,7 @@ import (
 	"testing"
 
 	"draindesign/domain/account"
+	"draindesign/domain/document/pdf/pdftest"
 )
 
 // download posts a document request and answers the status, the headers
@@ -168,5 +170,53 @@ func TestDocumentRecordedInTheProject(t *testing.T) {
 	}
 	if !found {
 		t.Fatalf("staff history %+v lacks the document", history)
+	}
+}
+
+// The PDF documents over HTTP: every kind is a PDF with a name that says
+// what it is, made from runs the server calculates; the text carries the
+// project and run names in the chosen language (the content itself is
+// tested in domain/document/report).
+func TestDocumentPDF(t *testing.T) {
+	pdftest.Require(t)
+	p := start(t, Options{DataDir: t.TempDir()})
+	u := p.staff(t, "paula", account.GroupStandard)
+	body := map[string]any{"details": map[string]any{"name": "Депо Изток", "rainfall_units": "mm/h"},
+		"runs": []any{patch(t, exampleCalc, map[string]any{"name": "Gate lane"}), patch(t, exampleCalc, map[string]any{"name": "Yard edge", "channel_length_m": 30})}}
+	for _, kind := range []string{"introduction", "materials", "information", "all", "hydraulics/2"} {
+		status, h, data := u.download("/api/drainage/document/pdf/bg/"+kind+"/", body)
+		if status != http.StatusOK {
+			t.Fatalf("%s: status %d %s", kind, status, data)
+		}
+		if h.Get("Content-Type") != "application/pdf" || !bytes.HasPrefix(data, []byte("%PDF-")) {
+			t.Fatalf("%s: %q, starts %q", kind, h.Get("Content-Type"), data[:min(8, len(data))])
+		}
+		_, params, _ := mime.ParseMediaType(h.Get("Content-Disposition"))
+		if want := "Депо-Изток-" + strings.ReplaceAll(kind, "/", "-") + "-bg.pdf"; params["filename"] != want {
+			t.Errorf("%s: file name %q, want %q", kind, params["filename"], want)
+		}
+		text := pdftest.PageText(t, pdftest.Write(t, data), 0)
+		for _, want := range []string{"Депо Изток", "Yard edge"} {
+			if !strings.Contains(text, want) {
+				t.Errorf("%s: text lacks %q", kind, want)
+			}
+		}
+	}
+	for name, tc := range map[string]struct {
+		path string
+		body any
+	}{
+		"unknown kind":     {"/api/drainage/document/pdf/en/brochure/", body},
+		"no such run":      {"/api/drainage/document/pdf/en/hydraulics/3/", body},
+		"unknown language": {"/api/drainage/document/pdf/xx/all/", body},
+		"uncalculable run": {"/api/drainage/document/pdf/en/all/", map[string]any{"runs": []any{patch(t, exampleCalc, map[string]any{"name": "Dry", "drainage_area_m2": 0})}}},
+	} {
+		var answer map[string]any
+		if got := u.call("POST", tc.path, tc.body, &answer); got != http.StatusBadRequest || answer["error"] == "" {
+			t.Errorf("%s: status %d %v, want 400 with a readable error", name, got, answer)
+		}
+		if name == "uncalculable run" && !strings.Contains(fmt.Sprint(answer["error"]), "Dry") {
+			t.Errorf("the refusal %v does not name the run", answer)
+		}
 	}
 }

@@ -102,6 +102,13 @@ describe('a designer', { skip }, () => {
     assert.match(rows[0], /^Distance \(m\);/, 'German spreadsheets split on semicolons');
     assert.ok(rows.length > 5, 'one row per slice of the profile');
     assert.match(rows.at(-1), /;2,000;/, 'the outlet carries 2 l/s, with a decimal comma');
+    for (const [name, file] of [['All documents', /all-de\.pdf$/], ['Hydraulic analysis (PDF)', /hydraulics-1-de\.pdf$/], ['Introduction', /introduction-de\.pdf$/]]) {
+      const [pdf] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name, exact: true }).click()]);
+      assert.match(pdf.suggestedFilename(), file, `${name}: kind and language in the file name`);
+      const bytes = await readFile(await pdf.path());
+      assert.equal(bytes.subarray(0, 5).toString(), '%PDF-', `${name} is a PDF`);
+      assert.ok(bytes.length > 10_000, `${name} has content`);
+    }
     await screenshot(page, 'documents-tab');
     await page.getByLabel('Document language').selectOption('en');
     await tab('Run 1').click();

@@ -4,6 +4,7 @@ import type { StorageResult } from '../storage/types';
 import type { SendFile, Send } from './http';
 import type {
   CalculateAnswer,
+  DocumentFormat,
   DocumentRequest,
   EditAnswer,
   LoadAnswer,
@@ -71,10 +72,14 @@ export function createDrainageApi(open: Send, authed: Send, files?: SendFile) {
     findRainStats: (query: FindRainStatsQuery) => authed<RainStats>('POST', '/rainfall/findRainStats/', query),
     updateRainStats: (query: UpdateRainStatsQuery) => authed<RainStats>('POST', '/rainfall/updateRainStats/', query),
     calculateStorage: (body: Record<string, unknown>) => authed<StorageResult>('POST', '/drainage/calculate_storage/', body),
-    /** The hydraulic profile of run runIndex (from 1) as CSV for the language's spreadsheets; the server recalculates it. */
-    profileCSV: (language: string, runIndex: number, body: DocumentRequest) => {
+    /**
+     * A document of the project: format pdf or csv, kind introduction,
+     * materials, information, all or hydraulics/<run number from 1>. The
+     * server calculates every run again for it.
+     */
+    document: (format: DocumentFormat, language: string, kind: string, body: DocumentRequest) => {
       if (!files) return Promise.reject(new Error('downloads are not set up'));
-      return files('POST', `/drainage/document/csv/${encodeURIComponent(language)}/hydraulics/${runIndex}/`, body);
+      return files('POST', `/drainage/document/${format}/${encodeURIComponent(language)}/${kind}/`, body);
     },
   };
 }

@@ -159,3 +159,5 @@ export interface DocumentRequest {
   details: Record<string, string>;
   runs: Record<string, unknown>[];
 }
+
+export type DocumentFormat = 'pdf' | 'csv';

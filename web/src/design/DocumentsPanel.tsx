@@ -4,7 +4,9 @@ import { LANGUAGES, toBcp47 } from '../i18n/languages';
 import { ProjectDetailsFields } from './ProjectDetailsFields';
 import { useProject, useProjectActor } from './ProjectProvider';
 import { isPointProduct } from './runRules';
-import { useProfileCSV } from './useProfileCSV';
+import { orderKey, useDocument, type DocumentOrder } from './useDocument';
+
+const PROJECT_DOCUMENTS = ['introduction', 'materials', 'information', 'all'] as const;
 
 /** The documents tab: the project details the documents carry, their language, and the downloads. */
 export function DocumentsPanel() {
@@ -12,9 +14,11 @@ export function DocumentsPanel() {
   const project = useProjectActor();
   const data = useProject((s) => s.context.data);
   const [language, setLanguage] = useState(i18n.language);
-  const profile = useProfileCSV();
+  const documents = useDocument();
   if (!data) return null;
   const runs = data.order.map((id) => data.runs[id]).filter((run) => run !== undefined);
+  const allCalculated = runs.length > 0 && runs.every((run) => run.results?.calculated);
+
   return (
     <section className="panel" aria-labelledby="documents-title">
       <h3 id="documents-title">{t('documents.title')}</h3>
@@ -32,31 +36,46 @@ export function DocumentsPanel() {
           </select>
         </div>
       </div>
-      <h4>{t('documents.profiles')}</h4>
-      <p className="form__intro">{t('documents.profilesIntro')}</p>
+
+      <h4>{t('documents.pdfTitle')}</h4>
+      <p className="form__intro">{allCalculated ? t('documents.pdfIntro') : t('documents.calculateFirst')}</p>
       <ul className="documents__list">
+        {PROJECT_DOCUMENTS.map((kind) => (
+          <li key={kind}>
+            <DownloadButton documents={documents} order={{ format: 'pdf', kind, language }} label={t(`documents.kind.${kind}`)} enabled={allCalculated} />
+          </li>
+        ))}
+      </ul>
+
+      <h4>{t('documents.runsTitle')}</h4>
+      <ul className="documents__runs">
         {runs.map((run, index) => {
-          // A gully has no profile to download.
-          if (isPointProduct(run.inputs.selectedSystem)) return null;
-          const busy = profile.busyWith === index + 1;
+          const kind = `hydraulics/${index + 1}`;
+          const calculated = !!run.results?.calculated;
           return (
             <li key={run.id}>
-              <button
-                type="button"
-                className="button button--quiet"
-                disabled={!run.results?.calculated || profile.busyWith !== null}
-                aria-busy={busy}
-                onClick={() => profile.start(index + 1, language)}
-              >
-                {busy ? t('documents.making') : t('documents.profileCSV', { name: run.name })}
-              </button>
+              <span className="documents__run-name">{run.name}</span>
+              <DownloadButton documents={documents} order={{ format: 'pdf', kind, language }} label={t('documents.hydraulicsPDF')} enabled={allCalculated} />
+              {/* A gully has no profile to download. */}
+              {!isPointProduct(run.inputs.selectedSystem) && <DownloadButton documents={documents} order={{ format: 'csv', kind, language }} label={t('documents.profileCSV', { name: run.name })} enabled={calculated} />}
             </li>
           );
         })}
       </ul>
       <p role="status" className="documents__status">
-        {profile.failure ? t('documents.failed', { reason: profile.failure }) : ''}
+        {documents.failure ? t('documents.failed', { reason: documents.failure }) : ''}
       </p>
     </section>
+  );
+}
+
+/** One download: its label, or progress while the file is made. */
+function DownloadButton({ documents, order, label, enabled }: { documents: ReturnType<typeof useDocument>; order: DocumentOrder; label: string; enabled: boolean }) {
+  const { t } = useTranslation();
+  const busy = documents.busyWith === orderKey(order.format, order.kind);
+  return (
+    <button type="button" className="button button--quiet" disabled={!enabled || documents.busyWith !== null} aria-busy={busy} onClick={() => documents.start(order)}>
+      {busy ? t('documents.making') : label}
+    </button>
   );
 }

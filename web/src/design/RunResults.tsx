@@ -5,7 +5,7 @@ import { CrossSection } from '../results/CrossSection';
 import { ProfileChart } from '../results/ProfileChart';
 import { SpecificationTable } from '../results/SpecificationTable';
 import { useProject, useProjectActor, useRunView } from './ProjectProvider';
-import { useProfileCSV } from './useProfileCSV';
+import { orderKey, useDocument } from './useDocument';
 import { isPointProduct } from './runRules';
 
 /** The design run tab: specification, hydraulic profile, cross-section and notes of the selected run. */
@@ -61,15 +61,17 @@ export function RunResults() {
 function ProfileDownload({ runId }: { runId: string }) {
   const { t, i18n } = useTranslation();
   const index = useProject((s) => s.context.data?.order.indexOf(runId) ?? -1);
-  const profile = useProfileCSV();
+  const documents = useDocument();
   if (index < 0) return null;
+  const kind = `hydraulics/${index + 1}`;
+  const busy = documents.busyWith === orderKey('csv', kind);
   return (
     <div className="profile__download">
-      <button type="button" className="button button--quiet button--small" disabled={profile.busyWith !== null} aria-busy={profile.busyWith !== null} onClick={() => profile.start(index + 1, i18n.language)}>
-        {profile.busyWith !== null ? t('documents.making') : t('results.profileCSV')}
+      <button type="button" className="button button--quiet button--small" disabled={documents.busyWith !== null} aria-busy={busy} onClick={() => documents.start({ format: 'csv', kind, language: i18n.language })}>
+        {busy ? t('documents.making') : t('results.profileCSV')}
       </button>
       <span role="status" className="documents__status">
-        {profile.failure ? t('documents.failed', { reason: profile.failure }) : ''}
+        {documents.failure ? t('documents.failed', { reason: documents.failure }) : ''}
       </span>
     </div>
   );
