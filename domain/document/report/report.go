@@ -80,16 +80,46 @@ var ErrNoRun = errors.New("no such run")
 
 // PDF makes the document k of project p in the language t speaks.
 func PDF(p Project, k Kind, t Translator) ([]byte, error) {
+	if err := checkInput(p, k); err != nil {
+		return nil, err
+	}
+	w := newWriter(p, t)
+	doc := pdf.New(w.titleBlock())
+	w.d = doc
+	if err := w.content(k); err != nil {
+		return nil, err
+	}
+	out, err := doc.Bytes()
+	if err != nil {
+		return nil, fmt.Errorf("%s document: %w", k.Name, err)
+	}
+	return out, nil
+}
+
+// checkInput refuses a hydraulics document of a run the project lacks and
+// a run without its calculation, for either format.
+func checkInput(p Project, k Kind) error {
 	if k.Name == Hydraulics && (k.Run < 1 || k.Run > len(p.Runs)) {
-		return nil, fmt.Errorf("hydraulics document of run %d of %d: %w", k.Run, len(p.Runs), ErrNoRun)
+		return fmt.Errorf("hydraulics document of run %d of %d: %w", k.Run, len(p.Runs), ErrNoRun)
 	}
 	for i, r := range p.Runs {
 		if r.Request == nil || r.Results == nil {
-			return nil, fmt.Errorf("run %d (%s) has no calculation", i+1, r.Name)
+			return fmt.Errorf("run %d (%s) has no calculation", i+1, r.Name)
 		}
 	}
-	w := &writer{p: p, t: t, num: numbers{comma: p.Language != "en" && p.Language != ""}}
-	w.d = pdf.New(w.titleBlock())
+	switch k.Name {
+	case Introduction, Hydraulics, Materials, Information, All:
+		return nil
+	}
+	return fmt.Errorf("document kind %q unknown", k.Name)
+}
+
+func newWriter(p Project, t Translator) *writer {
+	return &writer{p: p, t: t, num: numbers{comma: p.Language != "en" && p.Language != ""}}
+}
+
+// content writes the document k to w.d, whichever format it is.
+func (w *writer) content(k Kind) error {
 	switch k.Name {
 	case Introduction:
 		w.introduction()
@@ -102,20 +132,16 @@ func PDF(p Project, k Kind, t Translator) ([]byte, error) {
 	case All:
 		w.all()
 	default:
-		return nil, fmt.Errorf("document kind %q unknown", k.Name)
+		return fmt.Errorf("document kind %q unknown", k.Name)
 	}
-	out, err := w.d.Bytes()
-	if err != nil {
-		return nil, fmt.Errorf("%s document: %w", k.Name, err)
-	}
-	return out, nil
+	return nil
 }
 
 // writer builds one document.
 type writer struct {
 	p   Project
 	t   Translator
-	d   *pdf.Doc
+	d   target // the PDF or RTF document being written
 	num numbers
 }
 

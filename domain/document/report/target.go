@@ -1,0 +1,122 @@
+package report
+
+import (
+	"draindesign/domain/document/pdf"
+	"draindesign/domain/document/rtf"
+)
+
+// target is what the content functions write to: the PDF document or the
+// editable RTF one. Both documents come from the same content functions,
+// so they cannot drift apart; each target lays the blocks out its own way.
+type target interface {
+	Heading(text string)
+	Subheading(text string)
+	Paragraph(text string)
+	Note(text string)
+	Warning(text string)
+	Table(columns []pdf.Column, rows [][]string)
+	KeyValues(pairs [][2]string)
+	PageBreak()
+	// Contents asks for a contents page listing the headings that follow.
+	Contents(title string)
+	// Chart and Figure are the drawings: vectors in the PDF.
+	Chart(c pdf.Chart)
+	Figure(f pdf.Figure)
+}
+
+// *pdf.Doc is the PDF target as it is: its methods are the blocks, so the
+// PDF comes out byte for byte as it did before there were two targets.
+var _ target = (*pdf.Doc)(nil)
+
+// rtfTarget writes the blocks to an RTF document. Blocks are kept in order
+// and written at the end, because a contents list (asked for first) must
+// name the headings that come after it.
+type rtfTarget struct {
+	doc      *rtf.Doc
+	drawings string   // the note standing for the drawings the RTF lacks
+	contents bool     // a contents list was asked for
+	headings []string // the headings after it
+	blocks   []func()
+}
+
+var _ target = (*rtfTarget)(nil)
+
+func newRTFTarget(doc *rtf.Doc, drawingsNote string) *rtfTarget {
+	return &rtfTarget{doc: doc, drawings: drawingsNote}
+}
+
+func (r *rtfTarget) add(block func()) { r.blocks = append(r.blocks, block) }
+
+func (r *rtfTarget) Heading(text string) {
+	if r.contents {
+		r.headings = append(r.headings, text)
+	}
+	r.add(func() { r.doc.Heading(1, text) })
+}
+
+func (r *rtfTarget) Subheading(text string) { r.add(func() { r.doc.Heading(2, text) }) }
+func (r *rtfTarget) Paragraph(text string)  { r.add(func() { r.doc.Paragraph(text) }) }
+
+// Note is a paragraph in the RTF: the writer has no small type, and an
+// editable document is restyled by its reader anyway.
+func (r *rtfTarget) Note(text string)    { r.add(func() { r.doc.Paragraph(text) }) }
+func (r *rtfTarget) Warning(text string) { r.add(func() { r.doc.Warning(text) }) }
+func (r *rtfTarget) PageBreak()          { r.add(r.doc.PageBreak) }
+
+func (r *rtfTarget) KeyValues(pairs [][2]string) { r.add(func() { r.doc.KeyValues(pairs) }) }
+
+// Table gives each column its share of the text width by the same weights
+// the PDF uses (zero counts as 1).
+func (r *rtfTarget) Table(columns []pdf.Column, rows [][]string) {
+	header := make([]string, len(columns))
+	total := 0.0
+	for i, c := range columns {
+		header[i] = c.Title
+		total += columnWeight(c)
+	}
+	widths := make([]int, len(columns))
+	for i, c := range columns {
+		widths[i] = int(float64(rtf.TextWidth) * columnWeight(c) / total)
+	}
+	r.add(func() { r.doc.Table(header, rows, widths) })
+}
+
+func columnWeight(c pdf.Column) float64 {
+	if c.Width <= 0 {
+		return 1
+	}
+	return c.Width
+}
+
+// Contents lists the section headings (without page numbers: the reader's
+// word processor sets the pages) at the place it was asked for.
+func (r *rtfTarget) Contents(title string) {
+	r.contents = true
+	r.add(func() {
+		r.doc.Heading(1, title)
+		for _, h := range r.headings {
+			r.doc.Paragraph(h)
+		}
+		r.doc.PageBreak()
+	})
+}
+
+// Chart stands for the profile with a note pointing to the PDF: the RTF
+// has no vector drawings.
+func (r *rtfTarget) Chart(pdf.Chart) { r.add(func() { r.doc.Paragraph(r.drawings) }) }
+
+// Figure keeps the drawing's caption (the cross-section's "generic
+// drawing" note), which is content in its own right.
+func (r *rtfTarget) Figure(f pdf.Figure) {
+	if f.Caption != "" {
+		r.add(func() { r.doc.Paragraph(f.Caption) })
+	}
+}
+
+// finish writes the blocks in order.
+func (r *rtfTarget) finish() {
+	for _, b := range r.blocks {
+		b()
+	}
+	r.blocks = nil
+}
