@@ -12,7 +12,9 @@ import (
 	"testing"
 	"time"
 
+	"draindesign/domain/document/pdf"
 	"draindesign/domain/document/pdf/pdftest"
+	"draindesign/domain/document/rtf"
 )
 
 // rtfKinds are every document kind of the two-run project.
@@ -219,4 +221,71 @@ func TestRTFInLibreOffice(t *testing.T) {
 // then drops) is its business, not the document's.
 func squash(s string) string {
 	return strings.ReplaceAll(strings.Join(strings.Fields(s), ""), "-", "")
+}
+
+// TestRTFFloodingWarning: the RTF of a run that floods carries the
+// flooding warning as a warning paragraph (bold red), as the PDF does;
+// the dry run's does not.
+func TestRTFFloodingWarning(t *testing.T) {
+	run := calculated(t, "Cloudburst", floodingBody)
+	if !run.Results.Overflowed {
+		t.Fatalf("the flooding example did not flood (freeboard %v mm)", run.Results.Freeboard)
+	}
+	tr := translator(t, "en")
+	p := sampleProject("en", calculated(t, "Loading bay", concreteBody), run)
+	from, to := floodReach(run.Results)
+	warning := tr("documents.pdf.warning.flooding", map[string]any{"from": decimal("en", from, 1), "to": decimal("en", to, 1)})
+	for _, tt := range []struct {
+		kind Kind
+		want bool
+	}{
+		{Kind{Name: Hydraulics, Run: 2}, true},
+		{Kind{Name: All}, true},
+		{Kind{Name: Hydraulics, Run: 1}, false},
+	} {
+		out, err := RTF(p, tt.kind, tr)
+		if err != nil {
+			t.Fatal(err)
+		}
+		// The writer's warning paragraph: bold, in the warning colour.
+		if got := bytes.Contains(out, []byte(`\b\cf2 `+warning+`\par`)); got != tt.want {
+			t.Errorf("%s%d: flooding warning %q present = %v, want %v", tt.kind.Name, tt.kind.Run, warning, got, tt.want)
+		}
+	}
+}
+
+// TestRTFTarget: the contents list names the sections that follow it,
+// before them, and table columns share the width by the PDF's weights.
+func TestRTFTarget(t *testing.T) {
+	doc := rtf.New()
+	r := newRTFTarget(doc, "Drawings in the PDF")
+	r.Heading("Before")
+	r.Contents("Contents")
+	r.Heading("Alpha")
+	r.Subheading("Part")
+	r.Chart(pdf.Chart{})
+	r.Figure(pdf.Figure{Caption: "Generic drawing"})
+	r.Heading("Beta")
+	r.Table([]pdf.Column{{Title: "Narrow"}, {Title: "Wide", Width: 3}}, [][]string{{"a", "b"}})
+	r.finish()
+	out := string(doc.Bytes())
+
+	order := []string{"Before", "Contents", "Alpha", "Beta", `\page`, "Alpha", "Part", "Drawings in the PDF", "Generic drawing", "Beta", "Narrow"}
+	at := 0
+	for _, s := range order {
+		i := strings.Index(out[at:], s)
+		if i < 0 {
+			t.Fatalf("%q missing after byte %d in the order %q:\n%s", s, at, order, out)
+		}
+		at += i + len(s)
+	}
+	if strings.Count(out, "Before") != 1 {
+		t.Errorf("a heading before the contents is listed in it:\n%s", out)
+	}
+	quarter := rtf.TextWidth / 4
+	for _, edge := range []string{fmt.Sprintf(`\cellx%d`, quarter), fmt.Sprintf(`\cellx%d`, quarter+rtf.TextWidth*3/4)} {
+		if !strings.Contains(out, edge) {
+			t.Errorf("table lacks the cell edge %s (weights 1 and 3):\n%s", edge, out)
+		}
+	}
 }
