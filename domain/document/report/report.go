@@ -1,7 +1,9 @@
 // Package report turns a project and its calculated runs into the PDF
 // documents of POST /drainage/document/pdf/{language}/{kind}/: the
 // introduction, one run's hydraulics, the materials, the system
-// information, or all of them behind a contents page. It is pure: texts
+// information, or all of them behind a contents page; RTF makes the same
+// documents as editable RTF (…/document/rtf/…), from the same content
+// functions written to a target of either format. It is pure: texts
 // come from a Translator, numbers from the server's own calculation, and
 // the same input with the same Created time gives the same bytes.
 package report
