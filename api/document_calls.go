@@ -1,6 +1,7 @@
 package api
 
 import (
+	"context"
 	"encoding/json"
 	"mime"
 	"net/http"
@@ -54,6 +55,15 @@ func (s *Server) profileCSV(w http.ResponseWriter, r *http.Request) {
 // .../hydraulics/{runIndex}/: a PDF document of the project in that
 // language, every number calculated by the server.
 func (s *Server) documentPDF(w http.ResponseWriter, r *http.Request) {
+	s.document(w, r, s.documents.PDF)
+}
+
+// documentRTF is the same call for RTF, for users with advanced mode.
+func (s *Server) documentRTF(w http.ResponseWriter, r *http.Request) {
+	s.document(w, r, s.documents.RTF)
+}
+
+func (s *Server) document(w http.ResponseWriter, r *http.Request, makeFile func(context.Context, usecase.Actor, usecase.DocumentOrder) (usecase.File, error)) {
 	var in documentPayload
 	if err := decode(w, r, &in); err != nil {
 		s.fail(w, r, err)
@@ -63,7 +73,7 @@ func (s *Server) documentPDF(w http.ResponseWriter, r *http.Request) {
 	if n := chi.URLParam(r, "runIndex"); n != "" {
 		kind = "hydraulics/" + n
 	}
-	f, err := s.documents.PDF(r.Context(), actorOf(r), usecase.PDFRequest{
+	f, err := makeFile(r.Context(), actorOf(r), usecase.DocumentOrder{
 		DocumentRequest: usecase.DocumentRequest{ProjectID: in.ProjectID, ProjectName: in.Details.Name,
 			Language: chi.URLParam(r, "language"), Runs: in.Runs},
 		Details: in.Details.Details, RainfallUnits: in.Details.RainfallUnits, Kind: kind,

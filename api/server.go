@@ -175,6 +175,8 @@ func (s *Server) routes(r chi.Router) {
 		r.With(s.heavy).Post("/drainage/document/csv/{language}/hydraulics/{runIndex}/", s.profileCSV)
 		r.With(s.heavy).Post("/drainage/document/pdf/{language}/{kind}/", s.documentPDF)
 		r.With(s.heavy).Post("/drainage/document/pdf/{language}/hydraulics/{runIndex}/", s.documentPDF)
+		r.With(s.heavy).Post("/drainage/document/rtf/{language}/{kind}/", s.documentRTF)
+		r.With(s.heavy).Post("/drainage/document/rtf/{language}/hydraulics/{runIndex}/", s.documentRTF)
 
 		// Every staff call checks the staff right in its use case.
 		r.Route("/staff", func(r chi.Router) {

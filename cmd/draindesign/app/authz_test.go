@@ -77,6 +77,7 @@ func matrix() []matrixRow {
 	anyUser := w{rest: ok}
 	badForAll := w{rest: bad}
 	staffOnly := w{"admin": ok, rest: forbid}
+	rtfUsers := w{"admin": ok, "support": ok, rest: forbid}
 	byID := func(f fixture) string { return f.project }
 	return []matrixRow{
 		{"GET", "/api/health", same("/api/health", nil), w{rest: ok, out: ok}},
@@ -149,6 +150,11 @@ func matrix() []matrixRow {
 			map[string]any{"details": map[string]any{"name": "Yard"}, "runs": []any{calculatedRun("Run 1", 20, "")}}), anyUser},
 		{"POST", "/api/drainage/document/pdf/{language}/hydraulics/{runIndex}/", same("/api/drainage/document/pdf/en/hydraulics/1/",
 			map[string]any{"details": map[string]any{"name": "Yard"}, "runs": []any{calculatedRun("Run 1", 20, "")}}), anyUser},
+		// RTF comes with advanced mode: the standard users get 403.
+		{"POST", "/api/drainage/document/rtf/{language}/{kind}/", same("/api/drainage/document/rtf/en/introduction/",
+			map[string]any{"details": map[string]any{"name": "Yard"}, "runs": []any{calculatedRun("Run 1", 20, "")}}), rtfUsers},
+		{"POST", "/api/drainage/document/rtf/{language}/hydraulics/{runIndex}/", same("/api/drainage/document/rtf/en/hydraulics/1/",
+			map[string]any{"details": map[string]any{"name": "Yard"}, "runs": []any{calculatedRun("Run 1", 20, "")}}), rtfUsers},
 
 		{"GET", "/api/staff/users/", same("/api/staff/users/", nil), staffOnly},
 		{"GET", "/api/staff/users/{id}/projects/", func(f fixture, _ string) call { return call{"/api/staff/users/" + f.victim + "/projects/", nil} }, staffOnly},

@@ -220,3 +220,26 @@ func TestDocumentPDF(t *testing.T) {
 		}
 	}
 }
+
+// RTF documents come with advanced mode: an advanced user gets an RTF file
+// named like the PDF, a standard user a 403 with a reason.
+func TestDocumentRTF(t *testing.T) {
+	p := start(t, Options{DataDir: t.TempDir()})
+	advanced := p.staff(t, "avery", account.GroupAdvanced)
+	standard := p.staff(t, "stan", account.GroupStandard)
+	body := map[string]any{"details": map[string]any{"name": "Yard"}, "runs": []any{patch(t, exampleCalc, map[string]any{"name": "Gate lane"})}}
+	status, h, data := advanced.download("/api/drainage/document/rtf/de/hydraulics/1/", body)
+	if status != http.StatusOK || h.Get("Content-Type") != "application/rtf" || !bytes.HasPrefix(data, []byte(`{\rtf1`)) {
+		t.Fatalf("advanced user's RTF: %d %q %.40q", status, h.Get("Content-Type"), data)
+	}
+	if _, params, _ := mime.ParseMediaType(h.Get("Content-Disposition")); params["filename"] != "Yard-hydraulics-1-de.rtf" {
+		t.Errorf("file name %v", params)
+	}
+	if !bytes.Contains(data, []byte("Gate lane")) {
+		t.Error("the run's name is missing from the RTF")
+	}
+	var answer map[string]any
+	if got := standard.call("POST", "/api/drainage/document/rtf/de/all/", body, &answer); got != http.StatusForbidden || answer["error"] == "" {
+		t.Fatalf("standard user's RTF: %d %v, want 403 with a reason", got, answer)
+	}
+}

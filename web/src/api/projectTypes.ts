@@ -160,4 +160,4 @@ export interface DocumentRequest {
   runs: Record<string, unknown>[];
 }
 
-export type DocumentFormat = 'pdf' | 'csv';
+export type DocumentFormat = 'pdf' | 'rtf' | 'csv';

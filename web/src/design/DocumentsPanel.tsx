@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useSession } from '../app/ServicesContext';
 import { LANGUAGES, toBcp47 } from '../i18n/languages';
 import { ProjectDetailsFields } from './ProjectDetailsFields';
 import { useProject, useProjectActor } from './ProjectProvider';
@@ -15,6 +16,8 @@ export function DocumentsPanel() {
   const data = useProject((s) => s.context.data);
   const [language, setLanguage] = useState(i18n.language);
   const documents = useDocument();
+  // Spec: RTF downloads come with advanced mode.
+  const rtf = useSession((s) => s.context.user?.has_advanced_mode ?? false);
   if (!data) return null;
   const runs = data.order.map((id) => data.runs[id]).filter((run) => run !== undefined);
   const allCalculated = runs.length > 0 && runs.every((run) => run.results?.calculated);
@@ -47,6 +50,19 @@ export function DocumentsPanel() {
         ))}
       </ul>
 
+      {rtf && (
+        <>
+          <h4>{t('documents.rtfTitle')}</h4>
+          <ul className="documents__list">
+            {PROJECT_DOCUMENTS.map((kind) => (
+              <li key={kind}>
+                <DownloadButton documents={documents} order={{ format: 'rtf', kind, language }} label={t('documents.rtfKind', { kind: t(`documents.kind.${kind}`) })} enabled={allCalculated} />
+              </li>
+            ))}
+          </ul>
+        </>
+      )}
+
       <h4>{t('documents.runsTitle')}</h4>
       <ul className="documents__runs">
         {runs.map((run, index) => {
@@ -56,6 +72,7 @@ export function DocumentsPanel() {
             <li key={run.id}>
               <span className="documents__run-name">{run.name}</span>
               <DownloadButton documents={documents} order={{ format: 'pdf', kind, language }} label={t('documents.hydraulicsPDF')} enabled={allCalculated} />
+              {rtf && <DownloadButton documents={documents} order={{ format: 'rtf', kind, language }} label={t('documents.hydraulicsRTF')} enabled={allCalculated} />}
               {/* A gully has no profile to download. */}
               {!isPointProduct(run.inputs.selectedSystem) && <DownloadButton documents={documents} order={{ format: 'csv', kind, language }} label={t('documents.profileCSV', { name: run.name })} enabled={calculated} />}
             </li>

@@ -68,6 +68,25 @@ async function fill(user: ReturnType<typeof userEvent.setup>, label: string, val
 }
 
 describe('design screen', () => {
+  it.each([
+    [true, 1],
+    [false, 0],
+  ])('offers RTF documents only with advanced mode (%s)', async (advanced, rtfButtons) => {
+    const { user } = renderDesign({ has_advanced_mode: advanced });
+    const system = await screen.findByLabelText('Channel group');
+    await within(system).findByRole('option', { name: /Polymer 100/ });
+    await user.selectOptions(system, 'poly-100');
+    await fill(user, 'Channel length', '20');
+    await fill(user, 'Catchment area', '144');
+    await user.click(screen.getByRole('button', { name: 'Calculate' }));
+    await screen.findByRole('heading', { name: 'Design specification' });
+    await user.click(screen.getByRole('tab', { name: 'Documents' }));
+    expect(await screen.findByRole('button', { name: 'Hydraulic analysis (PDF)' })).toBeEnabled();
+    expect(screen.getByRole('button', { name: 'All documents' })).toBeEnabled();
+    expect(screen.queryAllByRole('button', { name: 'Hydraulic analysis (RTF)' })).toHaveLength(rtfButtons);
+    expect(screen.queryAllByRole('button', { name: 'All documents (RTF)' })).toHaveLength(rtfButtons);
+  });
+
   it('keeps Calculate and the result tabs disabled until the run can be calculated', async () => {
     renderDesign();
     const calculate = await screen.findByRole('button', { name: 'Calculate' });

@@ -16,8 +16,8 @@ import (
 // Software names the program and version on every document's title block.
 var Software = "draindesign"
 
-// PDFRequest is a document request for one kind of PDF document.
-type PDFRequest struct {
+// DocumentOrder is a document request for one kind of document.
+type DocumentOrder struct {
 	DocumentRequest
 	Details       project.Details
 	RainfallUnits string
@@ -29,7 +29,22 @@ type PDFRequest struct {
 // PDF makes a PDF document in the request's language. Every run is
 // calculated here; a run that does not calculate refuses the document with
 // its reason and the run's name.
-func (u *Documents) PDF(ctx context.Context, a Actor, in PDFRequest) (File, error) {
+func (u *Documents) PDF(ctx context.Context, a Actor, in DocumentOrder) (File, error) {
+	return u.document(ctx, a, in, "pdf")
+}
+
+// RTF makes the same document as editable text, for advanced users only.
+func (u *Documents) RTF(ctx context.Context, a Actor, in DocumentOrder) (File, error) {
+	if err := signedIn(a); err != nil {
+		return File{}, err
+	}
+	if !a.User.Flags().HasAdvancedMode {
+		return File{}, fault.New(fault.Forbidden, "RTF documents come with advanced mode")
+	}
+	return u.document(ctx, a, in, "rtf")
+}
+
+func (u *Documents) document(ctx context.Context, a Actor, in DocumentOrder, format string) (File, error) {
 	if err := signedIn(a); err != nil {
 		return File{}, err
 	}
@@ -52,17 +67,22 @@ func (u *Documents) PDF(ctx context.Context, a Actor, in PDFRequest) (File, erro
 			return File{}, err
 		}
 	}
-	data, err := report.PDF(report.Project{
+	render := report.PDF
+	if format == "rtf" {
+		render = report.RTF
+	}
+	data, err := render(report.Project{
 		Details: in.Details, RainfallUnits: in.RainfallUnits, Runs: runs, Language: in.Language,
 		Software: Software, Created: u.now().UTC(),
 	}, kind, func(key string, data map[string]any) string { return locale.T(in.Language, key, data) })
 	if err != nil {
 		return File{}, fmt.Errorf("make %s document: %w", in.Kind, err)
 	}
-	if err := u.record(ctx, a, in.DocumentRequest, in.Kind, "pdf"); err != nil {
+	if err := u.record(ctx, a, in.DocumentRequest, in.Kind, format); err != nil {
 		return File{}, err
 	}
-	return File{Name: fileName(in.ProjectName, kindWord(kind), in.Language, "pdf"), ContentType: "application/pdf", Data: data}, nil
+	contentType := map[string]string{"pdf": "application/pdf", "rtf": "application/rtf"}[format]
+	return File{Name: fileName(in.ProjectName, kindWord(kind), in.Language, format), ContentType: contentType, Data: data}, nil
 }
 
 // calculated is run i of a document request, calculated by the server.
