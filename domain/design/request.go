@@ -81,9 +81,20 @@ type ConcreteInput struct {
 	Roughness float64 `json:"roughness"`
 }
 
-// RainfallInput is the run's rainfall; only the intensity matters here.
+// RainfallInput is the run's rainfall. The calculation reads only the
+// intensity; the rest says where it came from when the UK rainfall map gave
+// it (FSR M5-60 and r at a place, for a return period, storm duration and
+// climate allowance), which the documents print beside it.
 type RainfallInput struct {
-	MMPerHr float64 `json:"rainfall_mm_per_hr"`
+	MMPerHr       float64  `json:"rainfall_mm_per_hr"`
+	Town          string   `json:"town"`
+	M5            *float64 `json:"M5"`
+	R             *float64 `json:"r"`
+	ReturnPeriod  float64  `json:"return_period"`
+	ClimateFactor float64  `json:"climate_change_factor"`
+	StormDuration float64  `json:"storm_duration"`
+	// Override: M5-60 and r were entered by the designer.
+	Override bool `json:"override"`
 }
 
 // AreaInput is an area of an irregular catchment. XOrigin, when absent,

@@ -29,6 +29,7 @@ func (w *writer) hydraulics(i int) {
 	w.d.Heading(w.trd("documents.pdf.hydraulics.title", "run", run.Name))
 	w.warnings(run.Results) // first, where a checking engineer looks
 	w.d.KeyValues(w.specification(run))
+	w.rainfallSource(run.Request.Rainfall)
 	if run.Results.Point != nil {
 		w.gully(run.Results.Point)
 	} else {
@@ -96,10 +97,10 @@ func (w *writer) specification(run Run) [][2]string {
 			[2]string{w.tr("spec.installedGradient"), n.u(r.InstalledGradient, 2, "%")},
 		)
 	}
-	value, unit := w.rainfall(req.Rainfall.MMPerHr)
+	value, unit, decimals := w.rainfall(req.Rainfall.MMPerHr)
 	rows = append(rows,
 		[2]string{w.tr("spec.area"), n.u(req.DrainageAreaM2, 2, "m²")},
-		[2]string{w.tr("spec.rainfall"), n.u(value, 3, unit)},
+		[2]string{w.tr("spec.rainfall"), n.u(value, decimals, unit)},
 		[2]string{w.tr("spec.flow"), n.u(r.Flow, 2, "l/s")},
 	)
 	if p := r.Point; p != nil {
@@ -125,15 +126,48 @@ func (w *writer) specification(run Run) [][2]string {
 }
 
 // rainfall converts an intensity in mm/h to the project's unit, as the
-// screen shows it.
-func (w *writer) rainfall(mmPerHour float64) (float64, string) {
+// screen shows it, with the decimals that unit needs.
+func (w *writer) rainfall(mmPerHour float64) (float64, string, int) {
 	switch w.p.RainfallUnits {
 	case "l/s/m2":
-		return mmPerHour / 3600, "l/s/m²"
+		return mmPerHour / 3600, "l/s/m²", 4
 	case "l/(s*ha)":
-		return mmPerHour * 10000 / 3600, "l/(s·ha)"
+		return mmPerHour * 10000 / 3600, "l/(s·ha)", 1
 	}
-	return mmPerHour, "mm/h"
+	return mmPerHour, "mm/h", 1
+}
+
+// rainfallSource says where the intensity came from when the UK rainfall
+// map gave it: a checking engineer must be able to repeat the look-up.
+func (w *writer) rainfallSource(r design.RainfallInput) {
+	if r.M5 == nil && r.Town == "" {
+		return // typed in by the designer: the intensity is all there is
+	}
+	n := w.num
+	rows := [][2]string{{w.tr("documents.pdf.rainfall.source"), w.tr("documents.pdf.rainfall.fsr")}}
+	if r.Town != "" {
+		rows = append(rows, [2]string{w.tr("documents.pdf.rainfall.place"), r.Town})
+	}
+	if r.M5 != nil {
+		rows = append(rows, [2]string{w.tr("documents.pdf.rainfall.m5"), n.u(*r.M5, 1, "mm")})
+	}
+	if r.R != nil {
+		rows = append(rows, [2]string{w.tr("documents.pdf.rainfall.r"), n.f(*r.R, 2)})
+	}
+	if r.ReturnPeriod > 0 {
+		rows = append(rows, [2]string{w.tr("documents.pdf.rainfall.returnPeriod"), w.trd("documents.pdf.rainfall.years", "years", n.f(r.ReturnPeriod, 0))})
+	}
+	if r.StormDuration > 0 {
+		rows = append(rows, [2]string{w.tr("documents.pdf.rainfall.duration"), n.u(r.StormDuration, 0, "min")})
+	}
+	if r.ClimateFactor > 0 {
+		rows = append(rows, [2]string{w.tr("documents.pdf.rainfall.climate"), "+" + n.u((r.ClimateFactor-1)*100, 0, "%")})
+	}
+	w.d.Subheading(w.tr("documents.pdf.rainfall.title"))
+	w.d.KeyValues(rows)
+	if r.Override {
+		w.d.Note(w.tr("documents.pdf.rainfall.override"))
+	}
 }
 
 // warnings prints flooding, super-critical flow and low freeboard.

@@ -4,6 +4,7 @@ import (
 	"strings"
 	"testing"
 
+	"draindesign/domain/document/pdf"
 	"draindesign/domain/document/pdf/pdftest"
 )
 
@@ -72,9 +73,9 @@ func TestProjectTotal(t *testing.T) {
 func TestRainfallUnits(t *testing.T) {
 	run := calculated(t, "Yard", concreteBody) // 50 mm/h
 	for _, tt := range []struct{ units, want string }{
-		{"mm/h", "50.000 mm/h"},
-		{"l/s/m2", "0.014 l/s/m²"},
-		{"l/(s*ha)", "138.889 l/(s·ha)"},
+		{"mm/h", "50.0 mm/h"},
+		{"l/s/m2", "0.0139 l/s/m²"},
+		{"l/(s*ha)", "138.9 l/(s·ha)"},
 	} {
 		p := sampleProject("en", run)
 		p.RainfallUnits = tt.units
@@ -148,5 +149,61 @@ func TestInflows(t *testing.T) {
 	}
 	if strings.Contains(text, "7,25") {
 		t.Errorf("an inflow to be confirmed is listed:\n%s", text)
+	}
+}
+
+// TestRainfallSource: a rainfall read off the UK map says where it came
+// from, so the look-up can be repeated; a typed-in intensity says nothing
+// more.
+func TestRainfallSource(t *testing.T) {
+	mapped := calculated(t, "Yard", strings.Replace(concreteBody, `"rainfall": {"rainfall_mm_per_hr": 50}`,
+		`"rainfall": {"rainfall_mm_per_hr": 50, "town": "Leeds", "M5": 20, "r": 0.4, "return_period": 100,
+		"storm_duration": 5, "climate_change_factor": 1.4, "override": true}`, 1))
+	typed := calculated(t, "Gate", concreteBody)
+	for _, tt := range []struct {
+		run          Run
+		want, absent []string
+	}{
+		{mapped, []string{"FSR rainfall model", "Leeds", "20.0 mm", "0.40", "100 years", "5 min", "+40 %", "entered by the designer"}, nil},
+		{typed, nil, []string{"FSR rainfall model", "M5-60"}},
+	} {
+		w := &writer{p: sampleProject("en", tt.run), t: translator(t, "en"), d: &recorder{}}
+		w.rainfallSource(tt.run.Request.Rainfall)
+		text := strings.Join(w.d.(*recorder).texts, " | ")
+		for _, s := range tt.want {
+			if !strings.Contains(text, s) {
+				t.Errorf("%s: %q lacks %q", tt.run.Name, text, s)
+			}
+		}
+		for _, s := range tt.absent {
+			if strings.Contains(text, s) {
+				t.Errorf("%s: %q has %q", tt.run.Name, text, s)
+			}
+		}
+	}
+}
+
+// recorder is a target that keeps the text of every block, for tests of
+// one content function at a time.
+type recorder struct{ texts []string }
+
+func (r *recorder) add(s ...string)        { r.texts = append(r.texts, s...) }
+func (r *recorder) Heading(text string)    { r.add(text) }
+func (r *recorder) Subheading(text string) { r.add(text) }
+func (r *recorder) Paragraph(text string)  { r.add(text) }
+func (r *recorder) Note(text string)       { r.add(text) }
+func (r *recorder) Warning(text string)    { r.add(text) }
+func (r *recorder) PageBreak()             {}
+func (r *recorder) Contents(title string)  { r.add(title) }
+func (r *recorder) Chart(pdf.Chart)        {}
+func (r *recorder) Figure(pdf.Figure)      {}
+func (r *recorder) Table(_ []pdf.Column, rows [][]string) {
+	for _, row := range rows {
+		r.add(row...)
+	}
+}
+func (r *recorder) KeyValues(pairs [][2]string) {
+	for _, p := range pairs {
+		r.add(p[0], p[1])
 	}
 }
