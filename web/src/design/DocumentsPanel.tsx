@@ -80,7 +80,7 @@ export function DocumentsPanel() {
         })}
       </ul>
       <p role="status" className="documents__status">
-        {documents.failure ? t('documents.failed', { reason: documents.failure }) : ''}
+        {documents.failure ? t('documents.failed', { format: documents.failedFormat, reason: documents.failure }) : ''}
       </p>
     </section>
   );

@@ -71,7 +71,7 @@ function ProfileDownload({ runId }: { runId: string }) {
         {busy ? t('documents.making') : t('results.profileCSV')}
       </button>
       <span role="status" className="documents__status">
-        {documents.failure ? t('documents.failed', { reason: documents.failure }) : ''}
+        {documents.failure ? t('documents.failed', { format: documents.failedFormat, reason: documents.failure }) : ''}
       </span>
     </div>
   );

@@ -46,6 +46,7 @@ function renderDesign(userOverrides = {}) {
   const user = aUser({ language: 'en', rainfall_units: 'mm/h', ...userOverrides });
   const fake = fakeFetch(({ method, path }) => {
     if (path === '/auth/me/') return { status: 200, body: { user } };
+    if (method === 'POST' && path.startsWith('/drainage/document/pdf/')) return { status: 400, body: { error: 'Run 1: The catchment area must be above 0' } };
     if (path === '/drainage/product/') return { status: 200, body: allSystems };
     if (method === 'POST' && path === '/projects/') return { status: 201, body: { id: 'p1', version, runs: [{ id: 'r1', name: 'Run 1', state: 'unconfigured' }] } };
     if (method === 'POST' && path === '/projects/p1/commands') {
@@ -85,6 +86,9 @@ describe('design screen', () => {
     expect(screen.getByRole('button', { name: 'All documents' })).toBeEnabled();
     expect(screen.queryAllByRole('button', { name: 'Hydraulic analysis (RTF)' })).toHaveLength(rtfButtons);
     expect(screen.queryAllByRole('button', { name: 'All documents (RTF)' })).toHaveLength(rtfButtons);
+    // Spec: a failed document says so, naming the format, with the server's reason.
+    await user.click(screen.getByRole('button', { name: 'All documents' }));
+    expect(await screen.findByText('Failed to create PDF: Run 1: The catchment area must be above 0')).toBeInTheDocument();
   });
 
   it('keeps Calculate and the result tabs disabled until the run can be calculated', async () => {

@@ -35,6 +35,8 @@ export function useDocument() {
     start: (order: DocumentOrder) => make.mutate(order),
     busyWith: make.isPending ? orderKey(make.variables.format, make.variables.kind) : null,
     failure: make.isError && !(make.error instanceof SessionExpiredError) ? reason(make.error) : '',
+    /** The format of the failed order, as the message names it (PDF, RTF, CSV). */
+    failedFormat: make.isError ? make.variables.format.toUpperCase() : '',
   };
 }
 
