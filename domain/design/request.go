@@ -86,13 +86,14 @@ type ConcreteInput struct {
 // it (FSR M5-60 and r at a place, for a return period, storm duration and
 // climate allowance), which the documents print beside it.
 type RainfallInput struct {
-	MMPerHr       float64  `json:"rainfall_mm_per_hr"`
-	Town          string   `json:"town"`
-	M5            *float64 `json:"M5"`
-	R             *float64 `json:"r"`
-	ReturnPeriod  float64  `json:"return_period"`
-	ClimateFactor float64  `json:"climate_change_factor"`
-	StormDuration float64  `json:"storm_duration"`
+	MMPerHr      float64  `json:"rainfall_mm_per_hr"`
+	Town         string   `json:"town"`
+	M5           *float64 `json:"M5"`
+	R            *float64 `json:"r"`
+	ReturnPeriod float64  `json:"return_period"`
+	// ClimateFactor is the climate change uplift in per cent (20: +20 %).
+	ClimateFactor float64 `json:"climate_change_factor"`
+	StormDuration float64 `json:"storm_duration"`
 	// Override: M5-60 and r were entered by the designer.
 	Override bool `json:"override"`
 }

@@ -231,7 +231,7 @@ var engineRules = func() map[string]rule {
 			"M5":                    numberIn(0, 500, "mm"),
 			"r":                     numberIn(0, 1, ""),
 			"return_period":         numberIn(0, 10000, "years"),
-			"climate_change_factor": numberIn(0, 10, ""),
+			"climate_change_factor": numberIn(0, 100, "%"), // a percentage uplift
 			"storm_duration":        numberIn(0, 10080, "min"),
 			"override":              boolean,
 		}),

@@ -450,3 +450,19 @@ func FuzzValidateInputs(f *testing.F) {
 		}
 	})
 }
+
+// A rainfall read off the UK map, as the client stores it, is valid: its
+// climate uplift is a percentage (the map offers 0, 10, 20, 40).
+func TestMapRainfallIsValid(t *testing.T) {
+	in := InputsFrom(map[string]json.RawMessage{"rainfall": json.RawMessage(`{"rainfall_mm_per_hr": 61.2, "location_id": 1234,
+		"location_index": "SE3406", "town": "Barnsley", "override": false, "return_period": 30, "climate_change_factor": 40,
+		"storm_duration": 30, "r": 0.41, "M5": 19.5, "intensities": [[5, 150.1], [60, 30.2]], "region": "england-wales",
+		"latlng": {"lat": 53.55, "lng": -1.48}}`)})
+	if err := ValidateInputs(in); err != nil {
+		t.Fatalf("map rainfall refused: %v", err)
+	}
+	in["rainfall"] = json.RawMessage(`{"rainfall_mm_per_hr": 61.2, "climate_change_factor": 400}`)
+	if err := ValidateInputs(in); err == nil {
+		t.Fatal("a 400 % climate uplift was accepted")
+	}
+}

@@ -160,8 +160,8 @@ func (w *writer) rainfallSource(r design.RainfallInput) {
 	if r.StormDuration > 0 {
 		rows = append(rows, [2]string{w.tr("documents.pdf.rainfall.duration"), n.u(r.StormDuration, 0, "min")})
 	}
-	if r.ClimateFactor > 0 {
-		rows = append(rows, [2]string{w.tr("documents.pdf.rainfall.climate"), "+" + n.u((r.ClimateFactor-1)*100, 0, "%")})
+	if r.ClimateFactor > 0 { // a percentage uplift, as the map's climate change choice gives it
+		rows = append(rows, [2]string{w.tr("documents.pdf.rainfall.climate"), "+" + n.u(r.ClimateFactor, 0, "%")})
 	}
 	w.d.Subheading(w.tr("documents.pdf.rainfall.title"))
 	w.d.KeyValues(rows)

@@ -158,7 +158,7 @@ func TestInflows(t *testing.T) {
 func TestRainfallSource(t *testing.T) {
 	mapped := calculated(t, "Yard", strings.Replace(concreteBody, `"rainfall": {"rainfall_mm_per_hr": 50}`,
 		`"rainfall": {"rainfall_mm_per_hr": 50, "town": "Leeds", "M5": 20, "r": 0.4, "return_period": 100,
-		"storm_duration": 5, "climate_change_factor": 1.4, "override": true}`, 1))
+		"storm_duration": 5, "climate_change_factor": 40, "override": true}`, 1))
 	typed := calculated(t, "Gate", concreteBody)
 	for _, tt := range []struct {
 		run          Run
