@@ -11,21 +11,8 @@ if [ -x "$CHROMIUM" ]; then
   exit 0
 fi
 
-SUDO=""
-if [ "$(id -u)" -ne 0 ]; then
-  if command -v sudo >/dev/null 2>&1; then
-    SUDO="sudo -n"
-  else
-    echo "install-chromium: not root and no sudo; install the 'chromium' package by hand" >&2
-    exit 1
-  fi
-fi
-
-# env inside the command so the setting survives sudo's environment reset.
-APT="$SUDO env DEBIAN_FRONTEND=noninteractive apt-get"
-$APT update -q
 # Fonts: without them headless screenshots show boxes for text and flag emoji.
-$APT install -y -q --no-install-recommends chromium fonts-liberation fonts-noto-color-emoji
+bash "$(dirname "$0")/apt-install.sh" install-chromium chromium fonts-liberation fonts-noto-color-emoji
 
 if [ ! -x "$CHROMIUM" ]; then
   echo "install-chromium: $CHROMIUM still missing after apt-get install" >&2

@@ -10,20 +10,7 @@ if command -v pdftotext >/dev/null 2>&1 && command -v pdfinfo >/dev/null 2>&1 &&
   exit 0
 fi
 
-SUDO=""
-if [ "$(id -u)" -ne 0 ]; then
-  if command -v sudo >/dev/null 2>&1; then
-    SUDO="sudo -n"
-  else
-    echo "install-poppler: not root and no sudo; install the 'poppler-utils' package by hand" >&2
-    exit 1
-  fi
-fi
-
-# env inside the command so the setting survives sudo's environment reset.
-APT="$SUDO env DEBIAN_FRONTEND=noninteractive apt-get"
-$APT update -q
-$APT install -y -q --no-install-recommends poppler-utils
+bash "$(dirname "$0")/apt-install.sh" install-poppler poppler-utils
 
 if ! command -v pdftotext >/dev/null 2>&1 || ! command -v pdftoppm >/dev/null 2>&1; then
   echo "install-poppler: pdftotext or pdftoppm still missing after apt-get install" >&2
