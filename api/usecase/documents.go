@@ -9,7 +9,6 @@ import (
 	"unicode"
 
 	"draindesign/domain/catalogue"
-	"draindesign/domain/design"
 	"draindesign/domain/document/profilecsv"
 	"draindesign/domain/fault"
 	"draindesign/domain/project"
@@ -63,22 +62,14 @@ func (u *Documents) ProfileCSV(ctx context.Context, a Actor, in DocumentRequest,
 	if index < 0 || index >= len(in.Runs) {
 		return File{}, fault.New(fault.BadInput, "There is no run %d in this project: it has %d", index+1, len(in.Runs))
 	}
-	req, err := design.DecodeRequest(in.Runs[index])
+	run, err := u.calculated(in.Runs[index], index)
 	if err != nil {
 		return File{}, err
 	}
-	ans, err := design.Calculate(u.cat, req)
-	if err != nil {
-		return File{}, err
-	}
-	data, err := profilecsv.Profile(ans.Results, loc)
+	data, err := profilecsv.Profile(run.Results, loc)
 	if err != nil {
 		return File{}, fault.New(fault.BadInput, "%s", sentence(err.Error()))
 	}
-	var run struct {
-		Name string `json:"name"`
-	}
-	_ = json.Unmarshal(in.Runs[index], &run) // the name only names the file
 	if err := u.record(ctx, a, in, fmt.Sprintf("hydraulics/%d", index+1), "csv"); err != nil {
 		return File{}, err
 	}

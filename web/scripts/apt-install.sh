@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # apt-install.sh WHO PACKAGE...: installs Debian packages for the test tools,
-# as root or through password-less sudo. The install-*.sh scripts source
-# nothing else: each checks for its tool, then calls this.
+# as root or through password-less sudo. Each install-*.sh script checks
+# for its tool first and calls this only when it is missing.
 set -euo pipefail
 
 who="$1"
