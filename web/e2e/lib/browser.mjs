@@ -60,10 +60,18 @@ function watch(page, pageErrors) {
   page.on('pageerror', (error) => pageErrors.push(`${page.url()}: ${error.message}`));
 }
 
-export async function screenshot(page, name) {
+export async function screenshot(page, name, { phone = false } = {}) {
   await mkdir(screenshotDir, { recursive: true });
   const path = join(screenshotDir, `${name}.png`);
   await page.screenshot({ path, fullPage: true });
+  if (phone) {
+    // The same screen at a phone's width, as a designer on site sees it;
+    // the desktop size comes back for the steps that follow.
+    const desktop = page.viewportSize();
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.screenshot({ path: join(screenshotDir, `${name}-phone.png`), fullPage: true });
+    if (desktop) await page.setViewportSize(desktop);
+  }
   return path;
 }
 

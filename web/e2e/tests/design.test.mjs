@@ -80,7 +80,7 @@ describe('a designer', { skip }, () => {
     assert.ok(box && box.width >= 600, 'the profile is drawn at its width');
     assert.ok((await page.locator('.profile__label').count()) >= 5, 'distance markers every 5 m');
     await page.getByText("Generic drawing: the actual channel's shape may differ.").waitFor();
-    await screenshot(page, 'results');
+    await screenshot(page, 'results', { phone: true });
     const [csv] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Download the profile (CSV)' }).click()]);
     assert.match(csv.suggestedFilename(), /Run-1-profile-en\.csv$/);
     assert.match(await readFile(await csv.path(), 'utf8'), /^\ufeffDistance \(m\),/, 'English spreadsheets split on commas');
@@ -109,7 +109,7 @@ describe('a designer', { skip }, () => {
       assert.equal(bytes.subarray(0, 5).toString(), '%PDF-', `${name} is a PDF`);
       assert.ok(bytes.length > 10_000, `${name} has content`);
     }
-    await screenshot(page, 'documents-tab');
+    await screenshot(page, 'documents-tab', { phone: true });
     await page.getByLabel('Document language').selectOption('en');
     await tab('Run 1').click();
   });
@@ -274,13 +274,13 @@ describe('a designer', { skip }, () => {
       await dialog.getByRole('button', { name: `Share ${projectName}` }).click();
       const share = page.getByRole('dialog', { name: 'Share link' });
       await share.getByRole('button', { name: 'Copy' }).waitFor();
-      await screenshot(page, 'share-dialog');
+      await screenshot(page, 'share-dialog', { phone: true });
       await share.getByRole('button', { name: 'Stop sharing' }).click();
       await share.getByText('The link no longer opens the project.', { exact: false }).waitFor();
-      await screenshot(page, 'share-stopped');
+      await screenshot(page, 'share-stopped', { phone: true });
       await share.getByRole('button', { name: 'Close' }).click();
       await otherPage.getByText('This project is no longer shared with you.', { exact: false }).waitFor({ timeout: 5000 });
-      await screenshot(otherPage, 'share-link-withdrawn');
+      await screenshot(otherPage, 'share-link-withdrawn', { phone: true });
 
       await dialog.getByRole('button', { name: `Share ${projectName}` }).click();
       const again = await share.getByRole('textbox', { name: 'Share link' }).inputValue();
