@@ -103,6 +103,8 @@ func (p *plan) calculatePoint(cat *catalogue.Catalogue) (*Results, error) {
 		ChannelsUsed:         []ChannelUse{},
 		Point:                pr,
 		Warnings:             append([]string{}, p.warnings...),
+		Notices:              append([]Notice{}, p.notices...),
+		Catchment:            []CatchmentPiece{},
 	}
 	if pr.CapacityLPS > 0 {
 		res.PercentageFull = 100 * flowLPS / pr.CapacityLPS

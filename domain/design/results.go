@@ -72,6 +72,12 @@ type Results struct {
 	Point *PointResult `json:"point,omitempty"`
 
 	Warnings []string `json:"warnings"`
+	// Notices are the warnings again, as codes and values to be worded in
+	// the reader's language.
+	Notices []Notice `json:"notices"`
+	// Catchment is the catchment as calculated, side by side along the
+	// run, for plan drawings. Empty for a point product.
+	Catchment []CatchmentPiece `json:"catchment"`
 }
 
 // Segment is the profile along one channel of the run (the engine's
@@ -128,6 +134,8 @@ func (p *plan) results(cat *catalogue.Catalogue, d *designed) (*Results, error) 
 		HydraulicJumpsM:      h.HydraulicJumpsM,
 		Segments:             make([]Segment, len(h.Segments)),
 		Warnings:             append([]string{}, p.warnings...),
+		Notices:              append([]Notice{}, p.notices...),
+		Catchment:            append([]CatchmentPiece{}, p.plan...),
 	}
 	els := d.laid.elements
 	largest := els[0]
@@ -168,6 +176,7 @@ func (p *plan) results(cat *catalogue.Catalogue, d *designed) (*Results, error) 
 	}
 	if d.res.WentSuperCritical {
 		res.Warnings = append(res.Warnings, "The flow went super critical")
+		res.Notices = append(res.Notices, Notice{Code: NoticeSuperCritical})
 	}
 	m, err := p.materials(cat, d)
 	if err != nil {

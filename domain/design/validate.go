@@ -82,10 +82,16 @@ type plan struct {
 	extraLPS  float64 // point product: water inflow besides the rain
 
 	warnings []string
+	notices  []Notice
+	plan     []CatchmentPiece // the catchment as calculated, for drawings
 }
 
-func (p *plan) warn(format string, args ...any) {
+// warn records a warning twice: as the English sentence of the results'
+// warnings (what the API has always answered) and as a Notice a document
+// or screen words in its own language. values fill the notice's text.
+func (p *plan) warn(code string, values map[string]any, format string, args ...any) {
 	p.warnings = append(p.warnings, fmt.Sprintf(format, args...))
+	p.notices = append(p.notices, Notice{Code: code, Values: values})
 }
 
 // standard reports whether the server chooses the channels.
@@ -110,7 +116,8 @@ func prepare(cat *catalogue.Catalogue, r *Request) (*plan, error) {
 		return nil, invalid("calculation_method", "Unknown calculation method %q: choose GVF or HRW", r.CalculationMethod)
 	}
 	if p.kind == channelRun && !sys.OffersMethod(p.method.String()) {
-		p.warn("The %s method is not offered for the %s system; the run was calculated with it as asked", p.method, sys.Name)
+		p.warn(NoticeMethodNotOffered, map[string]any{"method": p.method.String(), "system": sys.Name},
+			"The %s method is not offered for the %s system; the run was calculated with it as asked", p.method, sys.Name)
 	}
 	p.rainMMH = r.Rainfall.MMPerHr
 	if !(p.rainMMH > 0) {
@@ -281,7 +288,8 @@ func (p *plan) checkLength() error {
 		return invalid("channel_length_m", "The channel length must be at least %s m", num(MinLengthM))
 	}
 	if l > LengthWarningM {
-		p.warn("The channel length is over %s m by %s m", num(LengthWarningM), num(l-LengthWarningM))
+		p.warn(NoticeLongRun, map[string]any{"limit": LengthWarningM, "over": l - LengthWarningM},
+			"The channel length is over %s m by %s m", num(LengthWarningM), num(l-LengthWarningM))
 	}
 	p.lengthM = l
 	return nil
@@ -346,6 +354,11 @@ func (p *plan) buildInflow() error {
 	} else {
 		if p.areaM2/p.lengthM/2 >= MaxCatchmentDepth {
 			return invalid("drainage_area_m2", MsgAreaTooLarge)
+		}
+		half := p.areaM2 / 2
+		for _, side := range []string{SideLeft, SideRight} {
+			w := half / p.lengthM
+			p.plan = append(p.plan, CatchmentPiece{Side: side, LengthM: p.lengthM, StartWidthM: w, EndWidthM: w, Permeability: p.perm, AreaM2: half})
 		}
 		if p.rainMMH <= MaxRainfallMMH {
 			lat, err := hydraulics.UniformInflow(p.lengthM, p.areaM2, p.rainMMH, p.perm)
@@ -430,8 +443,13 @@ func (p *plan) irregularInflow() error {
 			if err != nil {
 				return invalid(field, "Catchment area %d: %s", i+1, err.Error())
 			}
-			sides[side] = append(sides[side], hydraulics.CatchmentArea{
+			area := hydraulics.CatchmentArea{
 				XOrigin: x, Length: math.Min(a.LengthM, p.lengthM-x), StartWidth: a.StartWidthM, EndWidth: a.EndWidthM, Permeability: c,
+			}
+			sides[side] = append(sides[side], area)
+			p.plan = append(p.plan, CatchmentPiece{
+				Side: []string{SideLeft, SideRight}[side], XOriginM: area.XOrigin, LengthM: area.Length,
+				StartWidthM: area.StartWidth, EndWidthM: area.EndWidth, Permeability: c, AreaM2: area.Area(),
 			})
 			x += a.LengthM
 		}
@@ -519,7 +537,8 @@ func (p *plan) checkConfiguration(cat *catalogue.Catalogue) error {
 	case r.Stepped || (s.AlwaysStepped && !controlled):
 		p.config = catalogue.Stepped
 		if s.TheoreticalStepping() {
-			p.warn("The stepping of the %s system is theoretical: steps between channels of constant depth need step adaptors", s.Name)
+			p.warn(NoticeTheoreticalStepping, map[string]any{"system": s.Name},
+				"The stepping of the %s system is theoretical: steps between channels of constant depth need step adaptors", s.Name)
 		}
 	default:
 		p.config = catalogue.SingleSize
@@ -719,7 +738,8 @@ func (p *plan) preparePoint(cat *catalogue.Catalogue) error {
 	p.extension = r.HasBodyExtension
 	if p.extension && !chosen.ExtensionHat {
 		p.extension = false
-		p.warn("The extension hat does not fit the DN %d outlet and was left out", chosen.DiameterMM)
+		p.warn(NoticeNoExtensionHat, map[string]any{"diameter": chosen.DiameterMM},
+			"The extension hat does not fit the DN %d outlet and was left out", chosen.DiameterMM)
 	}
 	p.pipeSlope = defaultPipeSlope
 	if r.PipeSlope != nil && *r.PipeSlope != 0 {

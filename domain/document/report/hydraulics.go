@@ -40,6 +40,7 @@ func (w *writer) hydraulics(i int) {
 		w.d.Chart(w.profile(run.Results))
 		w.d.Subheading(w.tr("results.crossSection"))
 		w.d.Figure(w.crossSection(run.Results))
+		w.catchment(run.Results)
 		w.inflows(run.Request)
 	}
 	w.d.Subheading(w.tr("results.notes"))
@@ -185,6 +186,7 @@ func (w *writer) warnings(r *design.Results) {
 	if p := r.Point; p != nil && p.CapacityLPS < r.Flow {
 		w.d.Warning(w.trd("documents.pdf.warning.gully", "flow", w.num.f(r.Flow, 2), "capacity", w.num.f(p.CapacityLPS, 2)))
 	}
+	w.notices(r)
 }
 
 // floodReach is the first and last distance where the water is above the
