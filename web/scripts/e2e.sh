@@ -3,8 +3,11 @@
 #   bash web/scripts/e2e.sh bin/draindesign
 # The server gets a throwaway data directory (embedded store, mail written to
 # files) on a free loopback port, and a confirmed account made with
-# `users add` for the tests that need one. Set E2E_KEEP=1 to keep the data
-# directory (server log and mails) for a look afterwards.
+# `users add` for the tests that need one. Arguments after the binary name
+# are the test files to run (relative to web/), all of them by default:
+#   bash web/scripts/e2e.sh bin/draindesign e2e/tests/documents.test.mjs
+# Set E2E_KEEP=1 to keep the data directory (server log and mails) for a
+# look afterwards.
 set -euo pipefail
 
 BIN="${1:?usage: e2e.sh path/to/draindesign}"
@@ -46,6 +49,12 @@ E2E_SUPPORT_PASSWORD="e2e-Support-$(date +%s)"
 "$BIN" users add --data-dir "$DATA" --username "$E2E_SUPPORT_USERNAME" --email "$E2E_SUPPORT_USERNAME@example.com" \
   --password "$E2E_SUPPORT_PASSWORD" --group support >/dev/null
 
+# An advanced-mode planner: the RTF documents.
+E2E_ADVANCED_USERNAME="e2e-advanced"
+E2E_ADVANCED_PASSWORD="e2e-Advanced-$(date +%s)"
+"$BIN" users add --data-dir "$DATA" --username "$E2E_ADVANCED_USERNAME" --email "$E2E_ADVANCED_USERNAME@example.com" \
+  --password "$E2E_ADVANCED_PASSWORD" --group advanced >/dev/null
+
 # SMTP_URL unset: the server writes each e-mail to $DATA/mail.
 env -u SMTP_URL -u DATABASE_URL -u NATS_URL PUBLIC_URL="$URL" \
   "$BIN" serve --addr "127.0.0.1:$PORT" --data-dir "$DATA" >"$DATA/server.log" 2>&1 &
@@ -54,4 +63,5 @@ SERVER_PID=$!
 cd "$WEB"
 DRAINDESIGN_URL="$URL" E2E_USERNAME="$E2E_USERNAME" E2E_PASSWORD="$E2E_PASSWORD" E2E_MAIL_DIR="$DATA/mail" \
   E2E_SUPPORT_USERNAME="$E2E_SUPPORT_USERNAME" E2E_SUPPORT_PASSWORD="$E2E_SUPPORT_PASSWORD" \
-  node e2e/run.mjs
+  E2E_ADVANCED_USERNAME="$E2E_ADVANCED_USERNAME" E2E_ADVANCED_PASSWORD="$E2E_ADVANCED_PASSWORD" \
+  node e2e/run.mjs "${@:2}"

@@ -93,6 +93,7 @@ describe('a designer', { skip }, () => {
   test('downloads the hydraulic profile as CSV from the Documents tab, in the document language', async () => {
     await tab('Documents').click();
     await page.getByLabel('Document language').selectOption('de');
+    assert.equal(await page.getByText('Editable documents (RTF)').count(), 0, 'RTF comes with advanced mode only');
     const button = page.getByRole('button', { name: 'Profile of Run 1 (CSV)' });
     const [download] = await Promise.all([page.waitForEvent('download'), button.click()]);
     assert.match(download.suggestedFilename(), /Run-1-profile-de\.csv$/, 'file name: project, run, kind and language');
