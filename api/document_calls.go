@@ -20,9 +20,11 @@ type documentPayload struct {
 	// ProjectID is the saved project the document is of, if any: the
 	// owner's documents are recorded in its timeline.
 	ProjectID string `json:"project_id"`
-	Details   struct {
+	// Details carry the project's settings beside its details: the
+	// rainfall units (spec) and the freeboard margin (optional).
+	Details struct {
 		project.Details
-		RainfallUnits string `json:"rainfall_units"`
+		project.Settings
 	} `json:"details"`
 	Runs []json.RawMessage `json:"runs"`
 }
@@ -76,7 +78,7 @@ func (s *Server) document(w http.ResponseWriter, r *http.Request, makeFile func(
 	f, err := makeFile(r.Context(), actorOf(r), usecase.DocumentOrder{
 		DocumentRequest: usecase.DocumentRequest{ProjectID: in.ProjectID, ProjectName: in.Details.Name,
 			Language: chi.URLParam(r, "language"), Runs: in.Runs},
-		Details: in.Details.Details, RainfallUnits: in.Details.RainfallUnits, Kind: kind,
+		Details: in.Details.Details, Settings: in.Details.Settings, Kind: kind,
 	})
 	if err != nil {
 		s.fail(w, r, err)

@@ -30,15 +30,14 @@ func (s *Server) createProject(w http.ResponseWriter, r *http.Request) {
 // editCommand is POST /api/projects/{id}/commands. Type names the command;
 // the other fields are its arguments.
 type editCommand struct {
-	Type            string          `json:"type"`
-	RunID           string          `json:"run_id"`
-	Name            string          `json:"name"`
-	Fields          project.Inputs  `json:"fields"`
-	Notes           *string         `json:"notes"`
-	Order           []string        `json:"order"`
-	Details         project.Details `json:"details"`
-	RainfallUnits   string          `json:"rainfall_units"`
-	DefaultRainfall *float64        `json:"default_rainfall"`
+	Type    string          `json:"type"`
+	RunID   string          `json:"run_id"`
+	Name    string          `json:"name"`
+	Fields  project.Inputs  `json:"fields"`
+	Notes   *string         `json:"notes"`
+	Order   []string        `json:"order"`
+	Details project.Details `json:"details"`
+	project.Settings
 }
 
 type runState struct {
@@ -70,7 +69,7 @@ func (s *Server) projectCommand(w http.ResponseWriter, r *http.Request) {
 	}
 	p, newRunID, err := s.projects.EditProject(r.Context(), actorOf(r), chi.URLParam(r, "id"), usecase.Edit{
 		Type: c.Type, RunID: c.RunID, Name: c.Name, Fields: c.Fields, Notes: c.Notes, Order: c.Order, Details: c.Details,
-		Settings: project.Settings{RainfallUnits: c.RainfallUnits, DefaultRainfall: c.DefaultRainfall},
+		Settings: c.Settings,
 	})
 	if err != nil {
 		s.fail(w, r, err)

@@ -34,13 +34,12 @@ func actorOf(r *http.Request) usecase.Actor {
 // the domain keeps their design inputs.
 type savePayload struct {
 	Project struct {
-		SaveID          string                       `json:"saveID"`
-		Version         *int64                       `json:"version"`
-		Details         project.Details              `json:"details"`
-		Notes           string                       `json:"notes"`
-		RainfallUnits   string                       `json:"rainfall_units"`
-		DefaultRainfall *float64                     `json:"default_rainfall"`
-		Runs            []map[string]json.RawMessage `json:"runs"`
+		SaveID  string          `json:"saveID"`
+		Version *int64          `json:"version"`
+		Details project.Details `json:"details"`
+		Notes   string          `json:"notes"`
+		project.Settings
+		Runs []map[string]json.RawMessage `json:"runs"`
 	} `json:"project"`
 	Share bool `json:"share"`
 }
@@ -48,7 +47,7 @@ type savePayload struct {
 func (p savePayload) content() (project.Content, error) {
 	c := project.Content{
 		Details:  p.Project.Details,
-		Settings: project.Settings{RainfallUnits: p.Project.RainfallUnits, DefaultRainfall: p.Project.DefaultRainfall},
+		Settings: p.Project.Settings,
 		Notes:    p.Project.Notes,
 	}
 	for i, raw := range p.Project.Runs {
@@ -127,6 +126,7 @@ func (s *Server) load(w http.ResponseWriter, r *http.Request) {
 	writeJSON(w, http.StatusOK, map[string]any{
 		"saveID": p.ID, "version": p.Version, "schedule": schedule, "details": p.Details, "notes": p.Notes,
 		"rainfall_units": p.Settings.RainfallUnits, "default_rainfall": p.Settings.DefaultRainfall,
+		"freeboard_min_mm": p.Settings.FreeboardMinMM, "freeboard_min_percent": p.Settings.FreeboardMinPercent,
 		"share": p.ShareWithProvider, "owner": p.OwnerName, "editable": o.Editable,
 		"created": p.Created, "last_saved": p.LastSaved, "saved_by": p.LastSavedByName,
 	})

@@ -18,15 +18,14 @@ type ProjectView struct {
 	// Owner is the owner's user name, for "Shared by ...".
 	Owner string `json:"owner"`
 	// Editable: the viewer may change the project (project.CanWrite).
-	Editable        bool            `json:"editable"`
-	Details         project.Details `json:"details"`
-	RainfallUnits   string          `json:"rainfall_units"`
-	DefaultRainfall *float64        `json:"default_rainfall"`
-	Notes           string          `json:"notes"`
-	Created         time.Time       `json:"created"`
-	Saved           bool            `json:"saved"`
-	LastSaved       *time.Time      `json:"last_saved,omitempty"`
-	SavedBy         string          `json:"saved_by,omitempty"`
+	Editable bool            `json:"editable"`
+	Details  project.Details `json:"details"`
+	project.Settings
+	Notes     string     `json:"notes"`
+	Created   time.Time  `json:"created"`
+	Saved     bool       `json:"saved"`
+	LastSaved *time.Time `json:"last_saved,omitempty"`
+	SavedBy   string     `json:"saved_by,omitempty"`
 	// ShareWithProvider is shown to the owner, admins and provider staff
 	// only; SharedByLink to the owner and admins only. A share-link holder
 	// learns neither.
@@ -58,7 +57,7 @@ type RunView struct {
 func projectView(p *project.Project, v project.Viewer) ProjectView {
 	out := ProjectView{
 		ID: p.ID, Owner: p.OwnerName, Editable: p.CanWrite(v),
-		Details: p.Details, RainfallUnits: p.Settings.RainfallUnits, DefaultRainfall: p.Settings.DefaultRainfall,
+		Details: p.Details, Settings: p.Settings,
 		Notes: p.Notes, Created: p.Created, Saved: p.Saved, SavedBy: p.LastSavedByName, Deleted: p.Deleted,
 		Runs: make([]RunView, len(p.Runs)),
 	}

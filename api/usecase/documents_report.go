@@ -19,8 +19,9 @@ var Software = "draindesign"
 // DocumentOrder is a document request for one kind of document.
 type DocumentOrder struct {
 	DocumentRequest
-	Details       project.Details
-	RainfallUnits string
+	Details project.Details
+	// Settings carry the rainfall units and the freeboard margin.
+	Settings project.Settings
 	// Kind is the document path of the call: introduction, materials,
 	// information, all or hydraulics/N.
 	Kind string
@@ -72,7 +73,8 @@ func (u *Documents) document(ctx context.Context, a Actor, in DocumentOrder, for
 		render = report.RTF
 	}
 	data, err := render(report.Project{
-		Details: in.Details, RainfallUnits: in.RainfallUnits, Runs: runs, Language: in.Language,
+		Details: in.Details, RainfallUnits: in.Settings.RainfallUnits, FreeboardMargin: in.Settings.FreeboardMargin(),
+		Runs: runs, Language: in.Language,
 		Software: Software, Created: u.now().UTC(),
 	}, kind, func(key string, data map[string]any) string { return locale.T(in.Language, key, data) })
 	if err != nil {

@@ -229,10 +229,16 @@ func (p *Project) ChangeDetails(d Details, s Settings, notes string) ([]Event, e
 }
 
 func sameSettings(a, b Settings) bool {
-	if a.RainfallUnits != b.RainfallUnits || (a.DefaultRainfall == nil) != (b.DefaultRainfall == nil) {
-		return false
+	return a.RainfallUnits == b.RainfallUnits && sameNumber(a.DefaultRainfall, b.DefaultRainfall) &&
+		sameNumber(a.FreeboardMinMM, b.FreeboardMinMM) && sameNumber(a.FreeboardMinPercent, b.FreeboardMinPercent)
+}
+
+// sameNumber compares two optional numbers: both unset, or both set alike.
+func sameNumber(a, b *float64) bool {
+	if a == nil || b == nil {
+		return a == b
 	}
-	return a.DefaultRainfall == nil || *a.DefaultRainfall == *b.DefaultRainfall
+	return *a == *b
 }
 
 // ShareByLink gives the project a share id once; later calls keep it.

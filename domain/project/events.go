@@ -33,6 +33,9 @@ type Details struct {
 type Settings struct {
 	RainfallUnits   string   `json:"rainfall_units"`
 	DefaultRainfall *float64 `json:"default_rainfall"`
+	// The freeboard margin (see FreeboardMargin); nil keeps the default.
+	FreeboardMinMM      *float64 `json:"freeboard_min_mm,omitempty"`
+	FreeboardMinPercent *float64 `json:"freeboard_min_percent,omitempty"`
 }
 
 // Inputs are a run's design inputs, field name to JSON value, as the client

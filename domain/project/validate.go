@@ -537,6 +537,12 @@ func checkDetails(d Details, s Settings, notes string) error {
 	if r := s.DefaultRainfall; r != nil && !(*r >= 0 && *r <= 10000) {
 		return invalid("The default rainfall must be between 0 and 10000 mm/h")
 	}
+	if v := s.FreeboardMinMM; v != nil && !(*v >= 0 && *v <= maxFreeboardMinMM) {
+		return invalid("The freeboard margin must be between 0 and %g mm", maxFreeboardMinMM)
+	}
+	if v := s.FreeboardMinPercent; v != nil && !(*v >= 0 && *v <= 100) {
+		return invalid("The freeboard margin must be between 0 and 100 %% of the channel depth")
+	}
 	return nil
 }
 

@@ -259,6 +259,10 @@ func TestChangeDetails(t *testing.T) {
 		{"negative rainfall", false, Details{}, Settings{DefaultRainfall: rain(-1e308)}, "", "The default rainfall must be between 0 and 10000 mm/h"},
 		{"rainfall too high", false, Details{}, Settings{DefaultRainfall: rain(10001)}, "", "The default rainfall must be between 0 and 10000 mm/h"},
 		{"not a number", false, Details{}, Settings{DefaultRainfall: rain(math.NaN())}, "", "The default rainfall must be between 0 and 10000 mm/h"},
+		{"freeboard margin", false, Details{}, Settings{FreeboardMinMM: rain(30), FreeboardMinPercent: rain(0)}, "", ""},
+		{"negative freeboard margin", false, Details{}, Settings{FreeboardMinMM: rain(-1)}, "", "The freeboard margin must be between 0 and 1000 mm"},
+		{"freeboard margin not a number", false, Details{}, Settings{FreeboardMinMM: rain(math.NaN())}, "", "The freeboard margin must be between 0 and 1000 mm"},
+		{"freeboard percent over 100", false, Details{}, Settings{FreeboardMinPercent: rain(100.5)}, "", "The freeboard margin must be between 0 and 100 % of the channel depth"},
 	}
 	for _, tc := range tests {
 		p := newProject(t)

@@ -28,7 +28,10 @@ type liveView struct {
 	Saved             bool  `json:"saved"`
 	ShareWithProvider *bool `json:"share_with_provider"`
 	SharedByLink      *bool `json:"shared_by_link"`
-	Runs              []struct {
+	// The project's own freeboard margin, absent while it keeps the default.
+	FreeboardMinMM      *float64 `json:"freeboard_min_mm"`
+	FreeboardMinPercent *float64 `json:"freeboard_min_percent"`
+	Runs                []struct {
 		ID, Name, State string
 		Inputs          map[string]json.RawMessage `json:"inputs"`
 		Summary         map[string]json.RawMessage `json:"summary"`

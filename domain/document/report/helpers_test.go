@@ -55,11 +55,12 @@ func sampleProject(lang string, runs ...Run) Project {
 			Name: "Harbour Yard Łódź", Location: "Quay Street 4", Reference: "HY-2026-07", Date: "2026-11-24",
 			Company: "Aqua Consult", Designer: "Jana Novák", Telephone: "+44 20 7946 0000", Email: "jana@example.com",
 		},
-		RainfallUnits: "mm/h",
-		Runs:          runs,
-		Language:      lang,
-		Software:      "draindesign 1.0.0",
-		Created:       time.Date(2026, 11, 24, 12, 0, 0, 0, time.UTC),
+		RainfallUnits:   "mm/h",
+		FreeboardMargin: project.Settings{}.FreeboardMargin(),
+		Runs:            runs,
+		Language:        lang,
+		Software:        "draindesign 1.0.0",
+		Created:         time.Date(2026, 11, 24, 12, 0, 0, 0, time.UTC),
 	}
 }
 

@@ -8,11 +8,6 @@ import (
 	"draindesign/domain/document/pdf"
 )
 
-// lowFreeboardMM is the freeboard below which a run gets a warning: less
-// than about a grating's thickness of water left before the channel
-// floods, which wind, debris or a blocked grating can take up.
-const lowFreeboardMM = 20
-
 // Colours of the profile, as on the results screen.
 var (
 	invertColour = pdf.Colour{R: 60, G: 60, B: 60}
@@ -180,13 +175,21 @@ func (w *writer) warnings(r *design.Results) {
 	if r.WentSuperCritical {
 		w.d.Warning(w.tr("documents.pdf.warning.superCritical"))
 	}
-	if r.Point == nil && !r.Overflowed && r.Freeboard < lowFreeboardMM {
-		w.d.Warning(w.trd("documents.pdf.warning.lowFreeboard", "freeboard", w.num.f(r.Freeboard, 0)))
+	if w.lowFreeboard(r) && !r.Overflowed {
+		m := w.p.FreeboardMargin
+		w.d.Warning(w.trd("documents.pdf.warning.lowFreeboard", "freeboard", w.num.f(r.Freeboard, 0)) + " " +
+			w.trd("documents.pdf.warning.freeboardMargin", "mm", w.num.f(m.MinMM, 0), "percent", w.num.f(m.MinPercent, 0)))
 	}
 	if p := r.Point; p != nil && p.CapacityLPS < r.Flow {
 		w.d.Warning(w.trd("documents.pdf.warning.gully", "flow", w.num.f(r.Flow, 2), "capacity", w.num.f(p.CapacityLPS, 2)))
 	}
 	w.notices(r)
+}
+
+// lowFreeboard reports whether a channel run keeps less freeboard than the
+// project's margin (a gully has no freeboard).
+func (w *writer) lowFreeboard(r *design.Results) bool {
+	return r.Point == nil && w.p.FreeboardMargin.Low(r.Freeboard, r.FreeboardPercent)
 }
 
 // floodReach is the first and last distance where the water is above the

@@ -64,7 +64,7 @@ func (w *writer) verdict(r *design.Results) string {
 		return w.tr("spec.flooding")
 	case r.Point != nil && r.Point.CapacityLPS < r.Flow:
 		return w.tr("documents.pdf.insufficient")
-	case r.Point == nil && r.Freeboard < lowFreeboardMM:
+	case w.lowFreeboard(r):
 		return w.tr("documents.pdf.lowFreeboard")
 	}
 	return w.tr("documents.pdf.ok")

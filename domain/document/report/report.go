@@ -37,10 +37,13 @@ type Run struct {
 type Project struct {
 	Details       project.Details // name, location, reference, date, company, designer, telephone, email
 	RainfallUnits string          // "mm/h", "l/s/m2" or "l/(s*ha)"
-	Runs          []Run
-	Language      string // product code: en, de, fr, bg, hu, it, hr, nl, pl, rs, si (decimal comma for all but en)
-	Software      string // "draindesign <version>"
-	Created       time.Time
+	// FreeboardMargin flags runs with little freeboard; the zero value
+	// flags none, so callers pass the project's (Settings.FreeboardMargin).
+	FreeboardMargin project.FreeboardMargin
+	Runs            []Run
+	Language        string // product code: en, de, fr, bg, hu, it, hr, nl, pl, rs, si (decimal comma for all but en)
+	Software        string // "draindesign <version>"
+	Created         time.Time
 }
 
 // Kind is the document asked for.
