@@ -24,7 +24,13 @@ export type ProjectCommand =
   | { type: 'change_inputs'; run_id: string; fields: Partial<RunInputs> }
   | { type: 'change_notes'; run_id: string; notes: string }
   | { type: 'reset_run'; run_id: string }
-  | { type: 'change_details'; details: ProjectDetails; rainfall_units: string; default_rainfall: number | null };
+  | ({ type: 'change_details'; details: ProjectDetails; rainfall_units: string; default_rainfall: number | null } & FreeboardSetting);
+
+/** The project's freeboard margin (domain/project/freeboard.go); null or absent keeps the server's default. */
+export interface FreeboardSetting {
+  freeboard_min_mm?: number | null;
+  freeboard_min_percent?: number | null;
+}
 
 /** A run as the live stream shows it, in the project's run order. */
 export interface LiveRunView {
@@ -41,7 +47,7 @@ export interface LiveRunView {
 }
 
 /** The project as the server shows it to this viewer (api/projectview.go). */
-export interface ProjectView {
+export interface ProjectView extends FreeboardSetting {
   id: string;
   owner: string;
   editable: boolean;
@@ -110,7 +116,7 @@ export type SavedRun = RunInputs & {
 };
 
 export interface SavePayload {
-  project: {
+  project: FreeboardSetting & {
     saveID?: string;
     version?: number;
     details: ProjectDetails;
@@ -130,7 +136,7 @@ export interface SaveAnswer {
 
 export type LoadKey = { id: string } | { shareID: string } | { supportID: string } | { superID: string };
 
-export interface LoadAnswer {
+export interface LoadAnswer extends FreeboardSetting {
   saveID: string;
   version: number;
   schedule: string[];
@@ -156,7 +162,8 @@ export interface CalculateAnswer {
 /** The body of the document calls: the project details with the rainfall units, and the runs as calculated. */
 export interface DocumentRequest {
   project_id?: string;
-  details: Record<string, string>;
+  /** The project's details with its rainfall units and freeboard margin. */
+  details: ProjectDetails & FreeboardSetting & { rainfall_units: string };
   runs: Record<string, unknown>[];
 }
 

@@ -1,4 +1,5 @@
 import { useTranslation } from 'react-i18next';
+import { FreeboardMarginFields } from './FreeboardMarginFields';
 import { ProjectDetailsFields } from './ProjectDetailsFields';
 import { useProject, useProjectActor, useRunView } from './ProjectProvider';
 import { RunList } from './RunList';
@@ -62,6 +63,7 @@ export function ProjectColumn() {
         <summary>{t('column.details')}</summary>
         <div className="project-column__detail-fields">
           <ProjectDetailsFields idPrefix="project" details={details} onChange={(changes) => project.send({ type: 'DETAILS', details: changes })} />
+          <FreeboardMarginFields />
         </div>
       </details>
 

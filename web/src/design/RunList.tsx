@@ -1,5 +1,6 @@
 import { useState, type DragEvent, type KeyboardEvent } from 'react';
 import { useTranslation } from 'react-i18next';
+import { lowFreeboard } from './freeboard';
 import { useProject, useProjectActor, useRunView } from './ProjectProvider';
 
 /** The project's runs: click to select, drag (or Alt+arrow) to reorder, rename in place, delete. */
@@ -66,6 +67,11 @@ function RunItem({ runId, dragging, dropTarget, onDragStart, onDragEnd, onDragOv
   const name = useProject((s) => s.context.data?.runs[runId]?.name ?? '');
   const selected = useProject((s) => s.context.selectedRunId === runId);
   const view = useRunView(runId);
+  // Only an up-to-date calculation is flagged: a changed run's old figures no longer hold.
+  const low = useProject((s) => {
+    const data = s.context.data;
+    return view.state === 'calculated' && !!data && lowFreeboard(data.runs[runId]?.results, data.freeboardMargin);
+  });
   const [renaming, setRenaming] = useState(false);
   const [confirmDelete, setConfirmDelete] = useState(false);
 
@@ -120,6 +126,12 @@ function RunItem({ runId, dragging, dropTarget, onDragStart, onDragEnd, onDragOv
           <span className={`run-state run-state--${view.calculating ? 'calculating' : view.state}`} aria-hidden="true" />
           <span className="run-item__label">{name}</span>
           <span className="visually-hidden">{`, ${t(view.calculating ? 'runs.state.calculating' : `runs.state.${view.state}`)}`}</span>
+          {low && (
+            <span className="run-item__flag" title={t('runs.lowFreeboard')}>
+              <span aria-hidden="true">⚠</span>
+              <span className="visually-hidden">{`, ${t('runs.lowFreeboard')}`}</span>
+            </span>
+          )}
         </button>
       )}
       {!renaming && !confirmDelete && (

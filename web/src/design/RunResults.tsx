@@ -7,6 +7,7 @@ import { SpecificationTable } from '../results/SpecificationTable';
 import { useProject, useProjectActor, useRunView } from './ProjectProvider';
 import { orderKey, useDocument } from './useDocument';
 import { isPointProduct } from './runRules';
+import { LowFreeboardNotice } from './LowFreeboardNotice';
 
 /** The design run tab: specification, hydraulic profile, cross-section and notes of the selected run. */
 export function RunResults() {
@@ -31,6 +32,7 @@ export function RunResults() {
           {t('results.flooded')}
         </p>
       )}
+      <LowFreeboardNotice results={results} />
       <div className="run-results__top">
         <section className="panel" aria-labelledby="spec-title">
           <h3 id="spec-title">{t('results.specification')}</h3>

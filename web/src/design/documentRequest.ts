@@ -1,4 +1,5 @@
 import type { DocumentRequest } from '../api/projectTypes';
+import { marginSetting } from './freeboard';
 import type { ProjectData } from './projectModel';
 import { calculationBody } from './runRules';
 
@@ -7,7 +8,8 @@ export function documentRequest(data: ProjectData): DocumentRequest {
   return {
     // A saved project of one's own keeps a record of its documents.
     ...(data.saved && data.editable ? { project_id: data.id } : {}),
-    details: { ...data.details, rainfall_units: data.rainfallUnits },
+    // The margin too, so the documents flag low freeboard as the screen does.
+    details: { ...data.details, rainfall_units: data.rainfallUnits, ...marginSetting(data.freeboardMargin) },
     runs: data.order.flatMap((id) => {
       const run = data.runs[id];
       return run ? [{ ...calculationBody(run.inputs, data.defaultRainfall), name: run.name }] : [];

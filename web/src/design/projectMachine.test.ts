@@ -425,6 +425,17 @@ describe('rainfall map and controlled discharge', () => {
     expect(setup.server.commands).toContainEqual(expect.objectContaining({ type: 'change_details', default_rainfall: 49.338 }));
   });
 
+  it('sends the project its freeboard margin once, and an emptied field returns to the default', async () => {
+    const setup = start();
+    await setup.settled();
+    setup.actor.send({ type: 'FREEBOARD_MARGIN', margin: { minMM: 35, minPercent: null } });
+    setup.actor.send({ type: 'FREEBOARD_MARGIN', margin: { minMM: 35, minPercent: null } });
+    await setup.settled();
+    const sent = setup.server.commands.filter((c) => c.type === 'change_details');
+    expect(sent).toEqual([expect.objectContaining({ freeboard_min_mm: 35, freeboard_min_percent: null })]);
+    expect(setup.actor.getSnapshot().context.data?.freeboardMargin).toEqual({ minMM: 35, minPercent: null });
+  });
+
   it('keeps the default when the designer says no', async () => {
     const setup = start();
     await hicapRun(setup);

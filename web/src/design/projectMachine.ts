@@ -317,6 +317,7 @@ export function createProjectMachine(deps: ProjectDeps) {
           CALCULATE: { actions: 'step' },
           DETAILS: { actions: 'step' },
           PROJECT_UNITS: { actions: 'step' },
+          FREEBOARD_MARGIN: { actions: 'step' },
           SAVE: { actions: 'step' },
           'RAINFALL.APPLY': { actions: 'step' },
           'CONTROLLED.CONFIRM': { actions: 'step' },

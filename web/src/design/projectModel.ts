@@ -4,6 +4,7 @@
 // here is never overwritten by an older value still travelling back from the
 // server.
 import type { EditAnswer, LiveProject, LoadAnswer, LoadRunAnswer, RunHead, SaveAnswer, SavedRun, SavePayload } from '../api/projectTypes';
+import { marginOf, marginSetting, NO_MARGIN, type FreeboardMargin } from './freeboard';
 import { duplicateName, newRunName, renameName } from './runNames';
 import { calculationBody } from './runRules';
 import { emptyDetails, type ProjectDetails, type Results, type RunInputs, type RunState } from './types';
@@ -35,6 +36,8 @@ export interface ProjectData {
   notes: string;
   rainfallUnits: RainfallUnit;
   defaultRainfall: number | null;
+  /** The project's own freeboard margin; null parts keep the default (see freeboard.ts). */
+  freeboardMargin: FreeboardMargin;
   shareWithProvider: boolean;
   owner: string;
   runs: Record<string, RunData>;
@@ -85,6 +88,7 @@ export function fromDraft(answer: EditAnswer, settings: ProjectSettings): Applie
     notes: '',
     rainfallUnits: toRainfallUnit(settings.rainfallUnits),
     defaultRainfall: settings.defaultRainfall ?? null,
+    freeboardMargin: NO_MARGIN,
     shareWithProvider: false,
     owner: '',
     runs: Object.fromEntries(answer.runs.map((run) => [run.id, emptyRun(run.id, run.name)])),
@@ -118,6 +122,7 @@ export function fromLoad(load: LoadAnswer, loaded: LoadRunAnswer[]): Applied {
     notes: load.notes ?? '',
     rainfallUnits: toRainfallUnit(load.rainfall_units),
     defaultRainfall: load.default_rainfall ?? null,
+    freeboardMargin: marginOf(load),
     shareWithProvider: load.share,
     owner: load.owner ?? '',
     runs,
@@ -251,6 +256,7 @@ export function applyView(data: ProjectData, message: LiveProject): Applied {
       notes: view.notes ?? '',
       rainfallUnits: view.rainfall_units ? toRainfallUnit(view.rainfall_units) : next.rainfallUnits,
       defaultRainfall: view.default_rainfall ?? null,
+      freeboardMargin: marginOf(view),
       saved: view.saved,
       shareWithProvider: view.share_with_provider ?? next.shareWithProvider,
     };
@@ -394,6 +400,7 @@ export function savePayload(data: ProjectData, options: SaveOptions): SavePayloa
     notes: data.notes,
     rainfall_units: data.rainfallUnits,
     default_rainfall: data.defaultRainfall,
+    ...marginSetting(data.freeboardMargin),
     runs,
   };
   if (!options.asNew) {

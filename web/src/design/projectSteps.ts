@@ -5,6 +5,7 @@ import type { EventObject } from 'xstate';
 import type { EditAnswer, LiveProject, LiveTarget, LoadKey, ProjectCommand, SaveAnswer } from '../api/projectTypes';
 import type { Message } from '../forms/messages';
 import { SessionExpiredError } from '../session/authedSend';
+import { marginSetting, sameMargin, type FreeboardMargin } from './freeboard';
 import { enqueueCommand, type Outgoing } from './outgoing';
 import {
   addRunLocally,
@@ -98,6 +99,8 @@ export type ProjectEvent =
   | { type: 'CALCULATE' }
   | { type: 'DETAILS'; details: Partial<ProjectDetails> }
   | { type: 'PROJECT_UNITS'; units: RainfallUnit }
+  /** The project's freeboard margin; null parts return to the default. */
+  | { type: 'FREEBOARD_MARGIN'; margin: FreeboardMargin }
   /** The rainfall map's choice for the selected run; `makeDefault` also makes it the project's default for new runs. */
   | { type: 'RAINFALL.APPLY'; rainfall: RunRainfall; makeDefault: boolean }
   /** The controlled discharge dialog's confirmed fields for the selected run. */
@@ -298,6 +301,8 @@ export function step(ctx: ProjectContext, event: ProjectEvent, options: StepOpti
       return calculate(plan);
     case 'DETAILS':
       return details(plan, { ...data, details: { ...data.details, ...event.details } });
+    case 'FREEBOARD_MARGIN':
+      return sameMargin(data.freeboardMargin, event.margin) ? plan : details(plan, { ...data, freeboardMargin: event.margin });
     case 'PROJECT_UNITS':
       return data.rainfallUnits === event.units ? plan : details(plan, { ...data, rainfallUnits: event.units });
     case 'RAINFALL.APPLY': {
@@ -408,6 +413,7 @@ function details(plan: Plan, changed: ProjectData): Plan {
       details: changed.details,
       rainfall_units: changed.rainfallUnits,
       default_rainfall: changed.defaultRainfall,
+      ...marginSetting(changed.freeboardMargin),
     }));
   }
   return withData(plan, next, { queue, dirty: true });
