@@ -71,7 +71,7 @@ func (p *plan) design(cat *catalogue.Catalogue) (*designed, error) {
 		return nil, err
 	}
 	config := catalogue.SingleSize
-	if p.req.Stepped || len(channelsUsed(els)) > 1 {
+	if p.req.Stepped || len(channelsUsed(els, nil)) > 1 {
 		config = catalogue.Stepped
 	}
 	return &designed{laid: l, run: run, res: res, config: config}, nil

@@ -93,12 +93,25 @@ type Segment struct {
 	Shape hydraulics.Shape `json:"-"`
 }
 
-// ChannelUse is one channel of the run with the number of its elements.
+// ChannelUse is one stretch of the run laid with one channel, head to
+// outlet: the number of its elements, where it lies (chainage from the
+// head, m), the channel's catalogue geometry (for a cross-section drawn to
+// scale) and the deepest water the calculation found along it.
 type ChannelUse struct {
-	Slug     string `json:"slug"`
-	Name     string `json:"name"`
-	Count    int    `json:"count"`
-	LengthMM int    `json:"length_mm"`
+	Slug     string  `json:"slug"`
+	Name     string  `json:"name"`
+	Count    int     `json:"count"`
+	LengthMM int     `json:"length_mm"`
+	FromM    float64 `json:"from_m"`
+	ToM      float64 `json:"to_m"`
+
+	WidthMM                 int             `json:"width_mm"`
+	OuterWidthMM            int             `json:"outer_width_mm"`
+	BodyHeightMM            int             `json:"body_height_mm"`
+	InvertDepthUpstreamMM   float64         `json:"invert_depth_upstream_mm"`
+	InvertDepthDownstreamMM float64         `json:"invert_depth_downstream_mm"`
+	Shape                   catalogue.Shape `json:"shape"`
+	MaxWaterDepthMM         float64         `json:"max_water_depth_mm"`
 }
 
 // results assembles the Results entity of a calculated run.
@@ -149,7 +162,7 @@ func (p *plan) results(cat *catalogue.Catalogue, d *designed) (*Results, error) 
 	res.OverallDepthMM = float64(largest.BodyHeightMM)
 	res.LargestChannel = largest.Name
 	res.ChannelSubProduct = largest.SubProduct
-	res.ChannelsUsed = channelsUsed(els)
+	res.ChannelsUsed = channelsUsed(els, h.Segments)
 
 	if p.grating != "" {
 		g, err := cat.GratingSpec(p.grating, largest.WidthMM)
@@ -196,17 +209,43 @@ func (res *Results) setMaterials(m catalogue.Materials) {
 }
 
 // channelsUsed counts the run's elements per channel, in run order.
-func channelsUsed(els []catalogue.Element) []ChannelUse {
+func channelsUsed(els []catalogue.Element, segs []hydraulics.Segment) []ChannelUse {
 	var out []ChannelUse
 	for _, e := range els {
 		if n := len(out); n > 0 && out[n-1].Slug == e.Slug {
-			out[n-1].Count++
-			out[n-1].LengthMM += e.LengthMM
+			u := &out[n-1]
+			u.Count++
+			u.LengthMM += e.LengthMM
+			u.ToM = float64(e.EndMM) / 1000
+			u.InvertDepthDownstreamMM = e.InvertDepthDownstreamMM
 			continue
 		}
-		out = append(out, ChannelUse{Slug: e.Slug, Name: e.Name, Count: 1, LengthMM: e.LengthMM})
+		out = append(out, ChannelUse{
+			Slug: e.Slug, Name: e.Name, Count: 1, LengthMM: e.LengthMM,
+			FromM: float64(e.StartMM) / 1000, ToM: float64(e.EndMM) / 1000,
+			WidthMM: e.WidthMM, OuterWidthMM: e.OuterWidthMM, BodyHeightMM: e.BodyHeightMM,
+			InvertDepthUpstreamMM: e.InvertDepthUpstreamMM, InvertDepthDownstreamMM: e.InvertDepthDownstreamMM,
+			Shape: e.Shape,
+		})
+	}
+	for i := range out {
+		out[i].MaxWaterDepthMM = deepestWater(segs, out[i].FromM, out[i].ToM)
 	}
 	return out
+}
+
+// deepestWater is the greatest depth of the profile's slices from fromM to
+// toM (chainage from the head).
+func deepestWater(segs []hydraulics.Segment, fromM, toM float64) float64 {
+	deepest := 0.0
+	for _, s := range segs {
+		for _, sl := range s.Slices {
+			if sl.DistanceM >= fromM-1e-6 && sl.DistanceM <= toM+1e-6 {
+				deepest = math.Max(deepest, sl.DepthMM)
+			}
+		}
+	}
+	return deepest
 }
 
 // Summary is the part of the results a project keeps in its stream: all

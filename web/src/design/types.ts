@@ -98,6 +98,37 @@ export interface SegmentResult {
   slices?: SliceResult[];
 }
 
+/** A channel's cross-section as the catalogue gives it (domain/catalogue Shape). */
+export interface ChannelShape {
+  kind: 'rectangular' | 'u' | 'slot';
+  width_mm: number;
+  radius_mm?: number;
+  slot_width_mm?: number;
+  slot_height_mm?: number;
+}
+
+/**
+ * One stretch of a run laid with one channel, head to outlet
+ * (domain/design ChannelUse): where it lies, the channel's catalogue
+ * geometry and the deepest water the calculation found along it. Results
+ * calculated before these fields existed carry only slug to length_mm.
+ */
+export interface ChannelUse {
+  slug: string;
+  name: string;
+  count: number;
+  length_mm: number;
+  from_m?: number;
+  to_m?: number;
+  width_mm?: number;
+  outer_width_mm?: number;
+  body_height_mm?: number;
+  invert_depth_upstream_mm?: number;
+  invert_depth_downstream_mm?: number;
+  shape?: ChannelShape;
+  max_water_depth_mm?: number;
+}
+
 /** A point product's capacity check. */
 export interface PointResult {
   pipe_diameter_mm: number;
@@ -148,7 +179,7 @@ export interface Results {
   max_channel_depth_mm?: number;
   outlet_depth_mm?: number;
   grating?: { slug?: string; han?: string; description?: string; slot_dimensions?: string; open_area?: number | string; length?: number } | null;
-  channels_used?: { slug: string; name: string; count: number; length_mm: number }[];
+  channels_used?: ChannelUse[];
   point?: PointResult | null;
   warnings?: string[];
   segments?: SegmentResult[];

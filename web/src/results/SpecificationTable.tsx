@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { effectiveInputs, isPointProduct, loadingLabel } from '../design/runRules';
 import type { Results, RunInputs } from '../design/types';
 import { displayRainfall, RAINFALL_UNIT_LABELS, type RainfallUnit } from '../design/units';
+import { channelRow } from './channelStretches';
 import { useNumberFormat } from './format';
 
 interface SpecificationTableProps {
@@ -27,7 +28,7 @@ export function SpecificationTable({ inputs, results, rainfallUnits, defaultRain
   if (!point) {
     rows.push(
       [t('spec.loading'), loadingLabel(results.system_loading || run.loading || '–')],
-      [t('spec.channel'), results.largest_channel ?? '–'],
+      channelRow(results, t, format),
       [t('spec.configuration'), results.configuration === 'stepped' ? t('form.stepped') : t('form.singleSize')],
     );
     if (results.grating?.description) {

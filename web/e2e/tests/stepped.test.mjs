@@ -1,0 +1,70 @@
+// A stepped run: 60.5 m of the polymer 100 system taking 800 m² at 50 mm/h
+// on a 0.5 % slope steps down through several sizes. The specification
+// lists every size with the chainage it covers, as the calculation laid
+// them, and the cross-section shows each size to scale with its catalogue
+// dimensions. Needs E2E_USERNAME / E2E_PASSWORD (scripts/e2e.sh).
+import assert from 'node:assert/strict';
+import { after, before, describe, test } from 'node:test';
+import { calculateButton, designRun, enter, logIn } from '../lib/app.mjs';
+import { openBrowser, screenshot } from '../lib/browser.mjs';
+
+const username = process.env.E2E_USERNAME;
+const password = process.env.E2E_PASSWORD;
+const skip = username && password ? false : 'E2E_USERNAME and E2E_PASSWORD are not set';
+
+describe('a stepped run', { skip }, () => {
+  let browser;
+  let page;
+  let results;
+
+  before(async () => {
+    browser = await openBrowser();
+    page = await browser.newPage();
+    await page.goto('/');
+    await logIn(page, username, password);
+    const notice = page.getByRole('region', { name: 'Cookie notice' });
+    if (await notice.count()) await notice.getByRole('button', { name: 'OK' }).click();
+    await designRun(page, { length: 60.5, area: 800 });
+    await enter(page, 'Longitudinal slope', 0.5);
+    await page.getByRole('radio', { name: 'Stepped' }).check();
+    const answer = page.waitForResponse((r) => r.url().includes('/api/drainage/calculate/') && r.request().method() === 'POST');
+    await calculateButton(page).click();
+    const body = await (await answer).json();
+    results = body.results ?? body;
+    await page.getByRole('heading', { name: 'Design specification' }).waitFor();
+  });
+
+  after(async () => {
+    await browser?.close();
+  });
+
+  const fmt = (v) => new Intl.NumberFormat('en', { maximumFractionDigits: 2 }).format(v);
+
+  test('lists every channel size with its chainage in the specification', async () => {
+    const uses = results.channels_used;
+    assert.ok(uses.length >= 2, `${uses.length} sizes`);
+    const row = page.locator('.spec-table tr', { hasText: 'Channels, head to outlet' });
+    const items = await row.locator('li').allInnerTexts();
+    assert.deepEqual(
+      items,
+      uses.map((u) => `${u.name}: ${fmt(u.from_m)}–${fmt(u.to_m)} m (${u.count} ×)`),
+    );
+    assert.equal(uses[0].from_m, 0);
+    assert.equal(uses.at(-1).to_m, 60.5);
+  });
+
+  test('draws each size to scale, the outlet size first', async () => {
+    const uses = results.channels_used;
+    const legend = page.locator('.cross-section__legend');
+    const value = async (label) => legend.locator(`dt:text-is("${label}") + dd`).innerText();
+    assert.equal(await value('Channel'), uses.at(-1).name);
+    assert.equal(await value('Invert depth (downstream end)'), `${fmt(uses.at(-1).invert_depth_downstream_mm)} mm`);
+    assert.equal(await value('Invert depth (downstream end)'), `${fmt(results.invert_depth_mm)} mm`, 'the same invert depth as the table');
+    await page.getByLabel('Channel size shown').selectOption('0');
+    assert.equal(await value('Channel'), uses[0].name);
+    assert.equal(await value('Internal width'), `${fmt(uses[0].width_mm)} mm`);
+    assert.equal(await value('Invert depth (downstream end)'), `${fmt(uses[0].invert_depth_downstream_mm)} mm`);
+    assert.equal(await value('Overall depth'), `${fmt(uses[0].body_height_mm)} mm`);
+    await screenshot(page, 'results-stepped');
+  });
+});
