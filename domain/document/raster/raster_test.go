@@ -5,6 +5,7 @@ import (
 	"image"
 	"image/png"
 	"math"
+	"sync"
 	"testing"
 
 	"draindesign/domain/document/drawing"
@@ -194,6 +195,27 @@ func TestChart(t *testing.T) {
 	}
 	if _, err := Chart(drawing.Chart{XLabel: "x", YLabel: "y"}, width, dpi); err == nil {
 		t.Error("a chart without points made a picture")
+	}
+}
+
+// TestConcurrent: documents are made side by side on the server, sharing
+// the parsed fonts; each picture comes out as it does alone (go test -race
+// checks the sharing).
+func TestConcurrent(t *testing.T) {
+	want, err := Chart(profile(), 170, DPI)
+	if err != nil {
+		t.Fatal(err)
+	}
+	got := make([][]byte, 4)
+	var wg sync.WaitGroup
+	for i := range got {
+		wg.Go(func() { got[i], _ = Chart(profile(), 170, DPI) })
+	}
+	wg.Wait()
+	for i, g := range got {
+		if !bytes.Equal(g, want) {
+			t.Errorf("picture %d made beside others differs from the one made alone", i)
+		}
 	}
 }
 
