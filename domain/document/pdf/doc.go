@@ -7,24 +7,20 @@
 // New starts a document; Heading, Paragraph, Note, Warning, Table,
 // KeyValues, Chart (a hydraulic profile), Figure (a cross-section or plan
 // to scale), Contents and PageBreak add to it in reading order; Bytes
-// returns the file. Mistakes such as a table row with the wrong number of
+// returns the file. Charts and figures are laid out by package drawing,
+// which the RTF's pictures share, and drawn here as vectors. Mistakes such as a table row with the wrong number of
 // cells make Bytes fail rather than print a broken page.
 package pdf
 
 import (
 	"bytes"
-	"embed"
 	"fmt"
 	"time"
 
 	"codeberg.org/go-pdf/fpdf"
-)
 
-// The fonts are embedded so a document prints the same on every machine and
-// covers Cyrillic and accented Latin, which the PDF core fonts do not.
-//
-//go:embed fonts/*.ttf
-var fontFiles embed.FS
+	"draindesign/domain/document/fonts"
+)
 
 // Font families as registered with fpdf.
 const (
@@ -80,19 +76,20 @@ func New(meta TitleBlock) *Doc {
 	return d
 }
 
+// addFonts registers the embedded fonts (package fonts), so a document
+// prints the same on every machine and covers Cyrillic and accented Latin,
+// which the PDF core fonts do not.
 func (d *Doc) addFonts() {
-	for _, font := range []struct{ family, style, file string }{
-		{sans, "", "DejaVuSans.ttf"},
-		{sans, "B", "DejaVuSans-Bold.ttf"},
-		{condensed, "", "DejaVuSansCondensed.ttf"},
-		{condensed, "B", "DejaVuSansCondensed-Bold.ttf"},
+	for _, font := range []struct {
+		family, style string
+		data          []byte
+	}{
+		{sans, "", fonts.Sans},
+		{sans, "B", fonts.SansBold},
+		{condensed, "", fonts.Condensed},
+		{condensed, "B", fonts.CondensedBold},
 	} {
-		data, err := fontFiles.ReadFile("fonts/" + font.file)
-		if err != nil {
-			d.f.SetError(fmt.Errorf("read embedded font %s: %w", font.file, err))
-			return
-		}
-		d.f.AddUTF8FontFromBytes(font.family, font.style, data)
+		d.f.AddUTF8FontFromBytes(font.family, font.style, font.data)
 	}
 }
 

@@ -1,13 +1,16 @@
 package pdf
 
-// Align places text within a table column.
-type Align string
+import "draindesign/domain/document/drawing"
+
+// Align places text within a table column or beside a figure's point; it
+// is the drawings' alignment, so one value serves both.
+type Align = drawing.Align
 
 // Column alignments; numbers read best aligned right.
 const (
-	Left   Align = "L"
-	Right  Align = "R"
-	Center Align = "C"
+	Left   = drawing.Left
+	Right  = drawing.Right
+	Center = drawing.Center
 )
 
 // Column is one table column: its heading, its share of the text width

@@ -8,8 +8,8 @@ import (
 
 // RTF makes the document k of project p in the language t speaks as
 // editable RTF, for advanced users who put the text into their own report.
-// It has the PDF's content, written by the same content functions; the
-// drawings are not in it (a note says they are in the PDF). The title block
+// It has the PDF's content, written by the same content functions, with
+// the drawings as PNG pictures laid out as in the PDF. The title block
 // becomes a key-value block at the top, a header line on every page and
 // "Page x of y" in the footer.
 func RTF(p Project, k Kind, t Translator) ([]byte, error) {
@@ -25,12 +25,14 @@ func RTF(p Project, k Kind, t Translator) ([]byte, error) {
 	doc.Footer(w.trd("documents.pdf.page", "page", "{page}", "pages", "{pages}"))
 	doc.KeyValues(w.titlePairs())
 
-	target := newRTFTarget(doc, w.tr("documents.rtf.drawings"))
+	target := newRTFTarget(doc)
 	w.d = target
 	if err := w.content(k); err != nil {
 		return nil, err
 	}
-	target.finish()
+	if err := target.finish(); err != nil {
+		return nil, err
+	}
 	return doc.Bytes(), nil
 }
 

@@ -21,8 +21,8 @@ import (
 var rtfKinds = []Kind{{Name: Introduction}, {Name: Hydraulics, Run: 1}, {Name: Hydraulics, Run: 2}, {Name: Materials}, {Name: Information}, {Name: All}}
 
 // TestRTFWellFormed: every kind in en, de, bg and pl is an RTF file whose
-// groups close, in 7-bit ASCII, with the drawings note where the drawings
-// would be, and the same input gives the same bytes.
+// groups close, in 7-bit ASCII, with the drawings as pictures where the
+// PDF has them, and the same input gives the same bytes.
 func TestRTFWellFormed(t *testing.T) {
 	runs := []Run{calculated(t, "Loading bay", concreteBody), calculated(t, "Car park", polymerBody)}
 	for _, lang := range []string{"en", "de", "bg", "pl"} {
@@ -45,14 +45,11 @@ func TestRTFWellFormed(t *testing.T) {
 						t.Fatalf("byte %#x at %d is not printable ASCII", b, i)
 					}
 				}
-				// The drawings note is written in place of the profile of
-				// a channel run; the RTF escapes non-ASCII, so compare an
-				// ASCII-only language's text (en) and the escape's start
-				// for the others.
-				note := tr("documents.rtf.drawings", nil)
-				hasDrawings := k.Name == All || k.Name == Hydraulics
-				if lang == "en" && bytes.Contains(out, []byte(note)) != hasDrawings {
-					t.Errorf("drawings note present = %v, want %v", !hasDrawings, hasDrawings)
+				// Each channel run's hydraulics carries its profile and its
+				// cross-section as pictures; both runs are channels.
+				pictures := map[string]int{Hydraulics: 2, All: 4}[k.Name]
+				if got := bytes.Count(out, []byte(`{\pict\pngblip`)); got != pictures {
+					t.Errorf("%d pictures, want %d", got, pictures)
 				}
 				again, err := RTF(p, k, tr)
 				if err != nil || !bytes.Equal(out, again) {
@@ -126,8 +123,8 @@ func TestRTFRefusesBadInput(t *testing.T) {
 // TestRTFInLibreOffice opens RTF documents in LibreOffice, as the advanced
 // user editing them would, converts them to PDF and reads their text: the
 // project, each run's name, system, discharge and freeboard as the PDF
-// prints them, the language's words, the title block and the page footer.
-// One conversion of several files keeps LibreOffice's start-up to once.
+// prints them, the language's words, the title block and the page footer,
+// and the drawings' pictures. One conversion of several files keeps LibreOffice's start-up to once.
 func TestRTFInLibreOffice(t *testing.T) {
 	soffice, err := exec.LookPath("soffice")
 	if err != nil {
@@ -184,14 +181,14 @@ func TestRTFInLibreOffice(t *testing.T) {
 				(tr("documents.pdf.page", map[string]any{"page": 1, "pages": pdftest.ReadInfo(t, path).Pages})),
 			}
 			for _, word := range words[d.lang][d.kind.Name] {
-				if word != "Channel invert" && word != "Rinnensohle" && word != "Generic drawing" { // the drawings' legend is in the PDF only
+				if word != "Channel invert" && word != "Rinnensohle" && word != "Generic drawing" { // the drawings' legend is in their pictures
 					want = append(want, word)
 				}
 			}
 			shown := []int{0, 1}
 			if d.kind.Name == Hydraulics {
 				shown = []int{d.kind.Run - 1}
-				want = append(want, tr("documents.rtf.drawings", nil), tr("results.crossSectionDisclaimer", nil))
+				want = append(want, tr("results.crossSectionDisclaimer", nil))
 			}
 			for _, i := range shown {
 				r := runs[i]
@@ -211,6 +208,22 @@ func TestRTFInLibreOffice(t *testing.T) {
 			}
 			if strings.Contains(text, "documents.") || strings.Contains(text, `\u`) {
 				t.Errorf("a key or an RTF control word shows as text:\n%s", text)
+			}
+			// The drawings came through as pictures at their 200 dpi
+			// pixel width, so at the text width: a picture LibreOffice
+			// could not read would be missing or an empty frame.
+			list, err := exec.CommandContext(t.Context(), "pdfimages", "-list", path).Output()
+			if err != nil {
+				t.Fatalf("pdfimages: %v", err)
+			}
+			pictures := 0
+			for _, line := range strings.Split(string(list), "\n") {
+				if f := strings.Fields(line); len(f) > 4 && f[2] == "image" && f[3] == "1339" {
+					pictures++
+				}
+			}
+			if want := map[string]int{Hydraulics: 2, All: 4}[d.kind.Name]; pictures != want {
+				t.Errorf("%d pictures 1339 pixels wide in the PDF, want %d:\n%s", pictures, want, list)
 			}
 		})
 	}
@@ -255,22 +268,25 @@ func TestRTFFloodingWarning(t *testing.T) {
 }
 
 // TestRTFTarget: the contents list names the sections that follow it,
-// before them, and table columns share the width by the PDF's weights.
+// before them; the drawings are pictures, a figure's caption under its
+// picture; and table columns share the width by the PDF's weights.
 func TestRTFTarget(t *testing.T) {
 	doc := rtf.New()
-	r := newRTFTarget(doc, "Drawings in the PDF")
+	r := newRTFTarget(doc)
 	r.Heading("Before")
 	r.Contents("Contents")
 	r.Heading("Alpha")
 	r.Subheading("Part")
-	r.Chart(pdf.Chart{})
-	r.Figure(pdf.Figure{Caption: "Generic drawing"})
+	r.Chart(pdf.Chart{XLabel: "x", YLabel: "y", Series: []pdf.Series{{Name: "Line", Points: []pdf.Point{{X: 0, Y: 1}, {X: 1, Y: 2}}}}})
+	r.Figure(pdf.Figure{Caption: "Generic drawing", Shapes: []pdf.Shape{{Points: []pdf.Point{{X: 0, Y: 0}, {X: 1, Y: 1}}}}})
 	r.Heading("Beta")
 	r.Table([]pdf.Column{{Title: "Narrow"}, {Title: "Wide", Width: 3}}, [][]string{{"a", "b"}})
-	r.finish()
+	if err := r.finish(); err != nil {
+		t.Fatal(err)
+	}
 	out := string(doc.Bytes())
 
-	order := []string{"Before", "Contents", "Alpha", "Beta", `\page`, "Alpha", "Part", "Drawings in the PDF", "Generic drawing", "Beta", "Narrow"}
+	order := []string{"Before", "Contents", "Alpha", "Beta", `\page`, "Alpha", "Part", `\pngblip`, `\pngblip`, "Generic drawing", "Beta", "Narrow"}
 	at := 0
 	for _, s := range order {
 		i := strings.Index(out[at:], s)
@@ -286,6 +302,22 @@ func TestRTFTarget(t *testing.T) {
 	for _, edge := range []string{fmt.Sprintf(`\cellx%d`, quarter), fmt.Sprintf(`\cellx%d`, quarter+rtf.TextWidth*3/4)} {
 		if !strings.Contains(out, edge) {
 			t.Errorf("table lacks the cell edge %s (weights 1 and 3):\n%s", edge, out)
+		}
+	}
+}
+
+// TestRTFTargetEmptyDrawing: a drawing without points fails the RTF, as it
+// fails the PDF, rather than leave a hole in the document.
+func TestRTFTargetEmptyDrawing(t *testing.T) {
+	for name, draw := range map[string]func(*rtfTarget){
+		"chart":  func(r *rtfTarget) { r.Chart(pdf.Chart{XLabel: "x", YLabel: "y"}) },
+		"figure": func(r *rtfTarget) { r.Figure(pdf.Figure{Caption: "empty"}) },
+	} {
+		r := newRTFTarget(rtf.New())
+		r.Paragraph("Before")
+		draw(r)
+		if err := r.finish(); err == nil || !strings.Contains(err.Error(), "no points") {
+			t.Errorf("%s without points: err = %v", name, err)
 		}
 	}
 }

@@ -1,7 +1,10 @@
 package report
 
 import (
+	"fmt"
+
 	"draindesign/domain/document/pdf"
+	"draindesign/domain/document/raster"
 	"draindesign/domain/document/rtf"
 )
 
@@ -19,7 +22,8 @@ type target interface {
 	PageBreak()
 	// Contents asks for a contents page listing the headings that follow.
 	Contents(title string)
-	// Chart and Figure are the drawings: vectors in the PDF.
+	// Chart and Figure are the drawings: vectors in the PDF, PNG pictures
+	// in the RTF, both laid out by package drawing.
 	Chart(c pdf.Chart)
 	Figure(f pdf.Figure)
 }
@@ -33,16 +37,16 @@ var _ target = (*pdf.Doc)(nil)
 // name the headings that come after it.
 type rtfTarget struct {
 	doc      *rtf.Doc
-	drawings string   // the note standing for the drawings the RTF lacks
 	contents bool     // a contents list was asked for
 	headings []string // the headings after it
 	blocks   []func()
+	err      error // the first drawing that failed
 }
 
 var _ target = (*rtfTarget)(nil)
 
-func newRTFTarget(doc *rtf.Doc, drawingsNote string) *rtfTarget {
-	return &rtfTarget{doc: doc, drawings: drawingsNote}
+func newRTFTarget(doc *rtf.Doc) *rtfTarget {
+	return &rtfTarget{doc: doc}
 }
 
 func (r *rtfTarget) add(block func()) { r.blocks = append(r.blocks, block) }
@@ -101,22 +105,49 @@ func (r *rtfTarget) Contents(title string) {
 	})
 }
 
-// Chart stands for the profile with a note pointing to the PDF: the RTF
-// has no vector drawings.
-func (r *rtfTarget) Chart(pdf.Chart) { r.add(func() { r.doc.Paragraph(r.drawings) }) }
+// drawingWidthMM is the RTF's text width in millimetres: the drawings
+// are laid out at the width they print at, so their 7 pt labels print at
+// 7 pt.
+const drawingWidthMM = float64(rtf.TextWidth) * 25.4 / 1440
 
-// Figure keeps the drawing's caption (the cross-section's "generic
-// drawing" note), which is content in its own right.
+// Chart is the chart as a PNG picture across the text width. A chart
+// without points fails the document, as it does the PDF.
+func (r *rtfTarget) Chart(c pdf.Chart) {
+	r.picture(raster.Chart(c, drawingWidthMM, raster.DPI))
+}
+
+// Figure is the figure's drawing as a PNG picture across the text width,
+// its caption (the cross-section's "generic drawing" note) a paragraph
+// under it.
 func (r *rtfTarget) Figure(f pdf.Figure) {
+	r.picture(raster.Figure(f, drawingWidthMM, raster.DPI))
 	if f.Caption != "" {
 		r.add(func() { r.doc.Paragraph(f.Caption) })
 	}
 }
 
-// finish writes the blocks in order.
-func (r *rtfTarget) finish() {
+// picture adds a drawing's PNG at the text width; its height follows from
+// the picture's proportions, which are the drawing's.
+func (r *rtfTarget) picture(png []byte, err error) {
+	if err != nil {
+		r.fail(err)
+		return
+	}
+	r.add(func() { r.fail(r.doc.PNG(png, rtf.TextWidth, 0)) })
+}
+
+func (r *rtfTarget) fail(err error) {
+	if r.err == nil && err != nil {
+		r.err = fmt.Errorf("rtf drawing: %w", err)
+	}
+}
+
+// finish writes the blocks in order; it fails with the first drawing that
+// could not be made.
+func (r *rtfTarget) finish() error {
 	for _, b := range r.blocks {
 		b()
 	}
 	r.blocks = nil
+	return r.err
 }
