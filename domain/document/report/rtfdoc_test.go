@@ -45,9 +45,10 @@ func TestRTFWellFormed(t *testing.T) {
 						t.Fatalf("byte %#x at %d is not printable ASCII", b, i)
 					}
 				}
-				// Each channel run's hydraulics carries its profile and its
-				// cross-section as pictures; both runs are channels.
-				pictures := map[string]int{Hydraulics: 2, All: 4}[k.Name]
+				// Each channel run's hydraulics carries its profile, its
+				// cross-section and its catchment plan as pictures; both
+				// runs are channels.
+				pictures := map[string]int{Hydraulics: 3, All: 6}[k.Name]
 				if got := bytes.Count(out, []byte(`{\pict\pngblip`)); got != pictures {
 					t.Errorf("%d pictures, want %d", got, pictures)
 				}
@@ -222,7 +223,7 @@ func TestRTFInLibreOffice(t *testing.T) {
 					pictures++
 				}
 			}
-			if want := map[string]int{Hydraulics: 2, All: 4}[d.kind.Name]; pictures != want {
+			if want := map[string]int{Hydraulics: 3, All: 6}[d.kind.Name]; pictures != want { // profile, cross-section, catchment
 				t.Errorf("%d pictures 1339 pixels wide in the PDF, want %d:\n%s", pictures, want, list)
 			}
 		})

@@ -43,8 +43,8 @@ func rtfPictures(t *testing.T, doc []byte) []picture {
 	return out
 }
 
-// TestRTFDrawings: the RTF hydraulics document carries the profile and
-// the cross-section as PNG pictures at the text width, drawn where the
+// TestRTFDrawings: the RTF hydraulics document carries the profile, the
+// cross-section (and the catchment plan, third) as PNG pictures at the text width, drawn where the
 // layout puts them: the water surface's colour on the water line and not
 // above it, the water's fill inside the channel.
 func TestRTFDrawings(t *testing.T) {
@@ -55,8 +55,8 @@ func TestRTFDrawings(t *testing.T) {
 		t.Fatal(err)
 	}
 	pics := rtfPictures(t, out)
-	if len(pics) != 2 {
-		t.Fatalf("%d pictures, want the profile and the cross-section", len(pics))
+	if len(pics) != 3 {
+		t.Fatalf("%d pictures, want the profile, the cross-section and the catchment", len(pics))
 	}
 	// 170 mm of text width at 200 dpi is 1339 pixels. The profile is 75 mm
 	// and one legend row of 5 mm (its three English names fit one row):
