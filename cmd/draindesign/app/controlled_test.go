@@ -46,7 +46,7 @@ func TestControlledDischargeCarriesOver(t *testing.T) {
 		"name": "Run 1", "channel_group": "poly-hicap", "selectedSystem": map[string]any{"slug": "poly-hicap", "product_type": "C"},
 		"loading": "C250", "channel_length_m": 50, "drainage_area_m2": 300, "catchmentShape": "uniform", "permeability": 1,
 		"slopeSetting": "slope", "ground_slope": 0, "dischargeSetting": "free-outflow", "stepped": false, "rainfall": rain,
-		"controlled_outflow": 2,
+		"controlled_outflow":   2,
 		"controlled_discharge": map[string]any{"flooded": st.Flooded, "channel": st.Channel, "orifice_diameter_mm": st.OrificeDiameterMM},
 		"controlled_discharge_details": map[string]any{
 			"channel": st.Channel, "channel_name": st.ChannelName, "max_depth_mm": st.MaxDepthMM, "orifice_diameter_mm": st.OrificeDiameterMM,
