@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { effectiveInputs, isPointProduct, loadingLabel } from '../design/runRules';
 import type { Results, RunInputs } from '../design/types';
 import { displayRainfall, RAINFALL_UNIT_LABELS, type RainfallUnit } from '../design/units';
+import { controlledRows } from './controlledRows';
 import { useNumberFormat } from './format';
 
 interface SpecificationTableProps {
@@ -69,6 +70,8 @@ export function SpecificationTable({ inputs, results, rainfallUnits, defaultRain
       [t('spec.superCritical'), yesNo(results.went_super_critical)],
     );
   }
+  // Controlled discharge: the storage design the run was calculated with.
+  if (!point && results.controlled) rows.push(...controlledRows(results.controlled, t, format, rainfallUnits));
 
   return (
     <table className="spec-table">
