@@ -198,6 +198,11 @@ func (p *plan) storageRequest(channel string) storage.Request {
 	}
 }
 
+// MsgControlledRates refuses a controlled run whose rainfall lacks the
+// rates the storm sweep needs: a typed intensity drops the map's rates, and
+// only the dialog asks for them again.
+const MsgControlledRates = "Controlled discharge needs the 5, 15 and 60 minute rainfall rates: open Controlled discharge, enter them and confirm again."
+
 // storageFields are the run's names of the storage call's fields.
 var storageFields = map[string]string{
 	"catchment_area_m2": "drainage_area_m2",
@@ -213,6 +218,10 @@ func storageError(err error) error {
 		return err
 	}
 	field := ie.Field
+	switch field {
+	case "rainfall.fiveMinuteRate", "rainfall.fifteenMinuteRate", "rainfall.sixtyMinuteRate":
+		return invalid(field, MsgControlledRates)
+	}
 	if f, ok := storageFields[field]; ok {
 		field = f
 	}

@@ -266,6 +266,9 @@ func TestControlledRefusals(t *testing.T) {
 		if !errors.As(err, &ve) || ve.Field != tc.field {
 			t.Errorf("%s: %v, want a refusal of %s", tc.name, err, tc.field)
 		}
+		if tc.name == "no rates" && ve != nil && ve.Message != MsgControlledRates {
+			t.Errorf("no rates: %q", ve.Message)
+		}
 	}
 }
 

@@ -3,6 +3,7 @@ import { I18nextProvider } from 'react-i18next';
 import { describe, expect, it } from 'vitest';
 import { hicap } from '../design/testSystems';
 import type { ControlledResult, Results, SegmentResult } from '../design/types';
+import { serverMessage } from '../design/serverMessages';
 import { createI18n } from '../i18n/i18n';
 import type { LanguageCode } from '../i18n/languages';
 import { criticalStormDepthAt, criticalStormLevel, criticalStormSeries, criticalStormSurface } from './controlledProfile';
@@ -127,5 +128,14 @@ describe('the critical storm on the profile', () => {
     const outletLevel = -0.6 - 0.25 + 0.125;
     for (const p of surface.filter((p) => p.distance_m >= 30)) expect(p.level_m).toBeCloseTo(outletLevel, 9);
     for (const p of surface.filter((p) => p.distance_m <= 20)) expect(p.level_m).toBeCloseTo(-0.6 - 0.005 * p.distance_m, 9);
+  });
+});
+
+describe('a controlled run refused for want of rates', () => {
+  it('shows the server’s refusal in the interface language', () => {
+    // domain/design MsgControlledRates, word for word.
+    const text = 'Controlled discharge needs the 5, 15 and 60 minute rainfall rates: open Controlled discharge, enter them and confirm again.';
+    expect(serverMessage(text)).toEqual({ key: 'calc.controlledNeedsRates' });
+    expect(createI18n('de').t('calc.controlledNeedsRates')).toMatch(/^Der gedrosselte Abfluss/);
   });
 });
