@@ -5,7 +5,7 @@ import type { TFunction } from 'i18next';
 import type { ControlledResult } from '../design/types';
 import { displayRainfall, RAINFALL_UNIT_LABELS, type RainfallUnit } from '../design/units';
 
-/** A specification row: label, value and an optional tone ('danger'). */
+/** A specification row: label, value and an optional tone ('danger'; 'group' starts the storage rows). */
 export type SpecRow = [string, string, string?];
 
 export function controlledRows(
@@ -17,7 +17,7 @@ export function controlledRows(
   const unit = (value: string, symbol: string) => `${value} ${symbol}`;
   const freeboardMM = controlled.minimum_free_board_m * 1000;
   return [
-    [t('storage.controlled'), unit(format(controlled.controlled_outflow_l_s, 1), 'l/s')],
+    [t('storage.controlled'), unit(format(controlled.controlled_outflow_l_s, 1), 'l/s'), 'group'],
     [t('storage.orifice'), controlled.restricted ? unit(format(controlled.orifice_diameter_mm, 1), 'mm') : t('storage.noOrifice')],
     [t('storage.criticalDuration'), unit(format(controlled.critical_duration_min, 0), t('rainfall.minutesShort'))],
     [t('storage.criticalRainfall'), unit(format(displayRainfall(controlled.critical_rainfall_mm_h, rainfallUnits), 3), RAINFALL_UNIT_LABELS[rainfallUnits])],
