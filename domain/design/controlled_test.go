@@ -193,6 +193,11 @@ func TestControlledChannelIsKept(t *testing.T) {
 	byName["controlled_discharge_details"] = map[string]any{"channel_name": st.ChannelName}
 	sameAsDialog(t, mustCalc(t, byName).Controlled, st)
 
+	// Advanced mode: the user's channel is the store, whatever the details say.
+	adv := confirmed(t, runRain, st, map[string]any{"advanced": true, "channels": []any{map[string]any{"slug": "poly-hicap-250-650", "count": 50}}})
+	res = mustCalc(t, adv)
+	sameAsDialog(t, res.Controlled, dialog(t, rain, 300, 0, 2, "poly-hicap-250-650"))
+
 	// Without a confirmed design the storage calculation chooses, as the
 	// dialog does.
 	none := confirmed(t, runRain, st, map[string]any{"controlled_discharge_details": nil})
@@ -259,6 +264,9 @@ func TestControlledRefusals(t *testing.T) {
 		{"another system's channel", map[string]any{"controlled_discharge_details": map[string]any{"channel": "poly-100-01"}}, "controlled_discharge_details"},
 		{"no permeability", map[string]any{"permeability": 0}, "permeability"},
 		{"stepped", map[string]any{"stepped": true}, "stepped"},
+		{"two sizes by hand", map[string]any{"advanced": true, "channels": []any{
+			map[string]any{"slug": "poly-hicap-250-650", "count": 25}, map[string]any{"slug": "poly-hicap-250-750", "count": 25},
+		}}, "channels"},
 	}
 	for _, tc := range tests {
 		_, err := calc(t, confirmed(t, runRain, st, tc.patch))
