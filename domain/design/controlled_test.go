@@ -352,3 +352,34 @@ func TestControlledSummarySurvivesSave(t *testing.T) {
 		t.Errorf("the saved inputs lost the confirmed design: %v", saved.Inputs)
 	}
 }
+
+// A controlled run discharging into another run's trash box passes on no
+// more than its orifice lets out: the controlled outflow, not its flow.
+func TestSharedControlledPassesItsOutflow(t *testing.T) {
+	t.Parallel()
+	rain, runRain := leedsRainfall(t)
+	st := dialog(t, rain, 300, 0, 2, "")
+	up := confirmed(t, runRain, st, map[string]any{"id": "run-a", "dischargeSetting": "outflow-in-trashbox", "outflowTrashbox": "run-b"})
+	down := body(t, standardBody, map[string]any{"id": "run-b", "channel_length_m": 30, "drainage_area_m2": 300,
+		"accessories": []map[string]any{{"type": "trash-box", "distance_m": 10}}})
+	raw, err := json.Marshal(map[string]any{"main": up, "second": down})
+	if err != nil {
+		t.Fatal(err)
+	}
+	sr, err := DecodeSharedRequest(raw)
+	if err != nil {
+		t.Fatal(err)
+	}
+	ans, err := CalculateShared(catalogue.Default(), sr)
+	if err != nil {
+		t.Fatal(err)
+	}
+	alone := mustCalc(t, down)
+	main := ans.Main.Results
+	if main.Controlled == nil || main.ChannelDischarge <= st.PeakOutflowLS {
+		t.Fatalf("the upstream run: controlled %+v, free-outflow discharge %v l/s", main.Controlled, main.ChannelDischarge)
+	}
+	if got := ans.Second.Results.ChannelDischarge - alone.ChannelDischarge; math.Abs(got-st.PeakOutflowLS) > 1e-9 {
+		t.Errorf("the downstream run takes %v l/s from the controlled run, want its peak outflow %v l/s", got, st.PeakOutflowLS)
+	}
+}
