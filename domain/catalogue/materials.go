@@ -3,6 +3,7 @@ package catalogue
 import (
 	"fmt"
 	"math"
+	"strconv"
 )
 
 // Discharge settings.
@@ -51,6 +52,10 @@ type MaterialRequest struct {
 	TrashBoxDischargeLPS float64 `json:"trash_box_discharge_lps,omitempty"`
 	// EndCapID is the article number of the end cap with outlet.
 	EndCapID string `json:"end_cap_id,omitempty"`
+	// OrificeDiameterMM is the flow-control orifice plate fitted in that
+	// end cap's outlet (controlled discharge); 0 for none. The catalogue
+	// has no article for it: it is named on the end cap's line.
+	OrificeDiameterMM float64 `json:"orifice_diameter_mm,omitempty"`
 	// Drilling of the last element (modification-last-element); nil takes
 	// the defaults, or an L channel's preset.
 	Drilling    *Drilling         `json:"drilling,omitempty"`
@@ -199,7 +204,7 @@ func (c *Catalogue) Materials(req MaterialRequest) (Materials, error) {
 		if err != nil {
 			return m, err
 		}
-		lines{&m.Endcaps}.add(e.HAN, e.Description, 1, 0)
+		lines{&m.Endcaps}.add(e.HAN, e.Description+orificeText(req.OrificeDiameterMM), 1, 0)
 	case ModificationLastElement:
 		if !s.ModificationLastElement {
 			return m, &RequestError{Reason: "system " + s.Slug + " offers no modification of the last element"}
@@ -298,6 +303,15 @@ func (c *Catalogue) Materials(req MaterialRequest) (Materials, error) {
 }
 
 const concreteChamberText = "Concrete chamber, cast in situ (by others)"
+
+// orificeText names the flow-control orifice plate on its end cap's line,
+// as a cut or a drilling is named on its element's.
+func orificeText(diameterMM float64) string {
+	if !(diameterMM > 0) {
+		return ""
+	}
+	return fmt.Sprintf(", with flow-control orifice plate Ø %s mm in the outlet (made to order)", strconv.FormatFloat(diameterMM, 'f', -1, 64))
+}
 
 func drillPlace(position string) string {
 	switch position {

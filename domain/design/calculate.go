@@ -32,6 +32,9 @@ func (p *plan) calculate(cat *catalogue.Catalogue) (*Results, error) {
 	if p.kind == pointRun {
 		return p.calculatePoint(cat)
 	}
+	if p.controlled() {
+		return p.calculateControlled(cat)
+	}
 	d, err := p.design(cat)
 	if err != nil {
 		return nil, engineError(err)

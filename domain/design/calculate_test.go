@@ -170,7 +170,8 @@ func TestStandardConfigurations(t *testing.T) {
 	if res := mustCalc(t, body(t, hicap, nil)); res.Configuration != "stepped" || res.Overflowed {
 		t.Errorf("high-capacity: %s %v", res.Configuration, res.ChannelsUsed)
 	}
-	if res := mustCalc(t, body(t, hicap, m{"controlled_outflow": 10})); res.Configuration != "single-size" || len(res.ChannelsUsed) != 1 {
+	_, leeds := leedsRainfall(t)
+	if res := mustCalc(t, body(t, hicap, m{"controlled_outflow": 10, "rainfall": leeds})); res.Configuration != "single-size" || len(res.ChannelsUsed) != 1 {
 		t.Errorf("high-capacity, controlled: %s %v", res.Configuration, res.ChannelsUsed)
 	}
 	if res := mustCalc(t, body(t, hicap, m{"calculation_method": "HRW"})); res.CalculationMethod != "HRW" || res.Overflowed {

@@ -32,6 +32,9 @@ func (p *plan) materials(cat *catalogue.Catalogue, d *designed) (catalogue.Mater
 		}
 		req.TrashBoxDischargeLPS = box.DischargeLPS
 	}
+	if err := p.controlledOutlet(cat, last, &req); err != nil {
+		return catalogue.Materials{}, err
+	}
 	m, err := cat.Materials(req)
 	if err != nil {
 		return m, catalogueInvalid(err)

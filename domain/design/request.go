@@ -60,6 +60,9 @@ type Request struct {
 	Inflows           []InflowInput    `json:"inflows"`
 	Accessories       []AccessoryInput `json:"accessories"`
 	ControlledOutflow float64          `json:"controlled_outflow"`
+	// ControlledDetails is the design the controlled discharge dialog
+	// confirmed; its channel is the run's channel (see controlled.go).
+	ControlledDetails *ControlledDetails `json:"controlled_discharge_details"`
 
 	// Point products (type P).
 	PipeDiameterMM   float64  `json:"pipe_diameter_mm"`
@@ -96,6 +99,13 @@ type RainfallInput struct {
 	StormDuration float64 `json:"storm_duration"`
 	// Override: M5-60 and r were entered by the designer.
 	Override bool `json:"override"`
+	// The 5, 15 and 60 minute intensities (mm/h) and the FSR region of
+	// the map's answer: a controlled-discharge run sweeps its storms with
+	// them, as the dialog did (docs/rainfall.md, section 11.3).
+	FiveMinuteRate    float64 `json:"fiveMinuteRate"`
+	FifteenMinuteRate float64 `json:"fifteenMinuteRate"`
+	SixtyMinuteRate   float64 `json:"sixtyMinuteRate"`
+	Region            string  `json:"region"`
 }
 
 // AreaInput is an area of an irregular catchment. XOrigin, when absent,

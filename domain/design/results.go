@@ -70,6 +70,9 @@ type Results struct {
 
 	// Point holds a point product's capacity check (type P only).
 	Point *PointResult `json:"point,omitempty"`
+	// Controlled is the controlled-discharge design of a run with a
+	// controlled outflow (controlled.go).
+	Controlled *Controlled `json:"controlled,omitempty"`
 
 	Warnings []string `json:"warnings"`
 	// Notices are the warnings again, as codes and values to be worded in

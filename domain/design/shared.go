@@ -103,6 +103,9 @@ func CalculateShared(cat *catalogue.Catalogue, sr *SharedRequest) (*SharedAnswer
 		return nil, sharedErr(up == m, err)
 	}
 	q := upAns.Results.ChannelDischarge
+	if c := upAns.Results.Controlled; c != nil && c.Restricted {
+		q = c.PeakOutflowLS // the orifice lets out no more
+	}
 	fed := *down
 	fed.Inflows = append([]InflowInput(nil), down.Inflows...)
 	sourced := false

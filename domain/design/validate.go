@@ -9,6 +9,7 @@ import (
 
 	"draindesign/domain/catalogue"
 	"draindesign/domain/hydraulics"
+	"draindesign/domain/storage"
 )
 
 // Limits of the calculation (design-tool.md sections 5 and 9).
@@ -75,6 +76,8 @@ type plan struct {
 	accessories []catalogue.PlacedAccessory
 
 	outOfRange bool // the inflow is beyond the engine's range
+
+	storage *storage.Result // a controlled outflow's design (controlled.go)
 
 	pipeMM    int
 	extension bool

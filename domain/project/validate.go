@@ -234,6 +234,12 @@ var engineRules = func() map[string]rule {
 			"climate_change_factor": numberIn(0, 100, "%"), // a percentage uplift
 			"storm_duration":        numberIn(0, 10080, "min"),
 			"override":              boolean,
+			// The map's 5, 15 and 60 minute rates and FSR region, which a
+			// controlled-discharge run sweeps its storms with.
+			"fiveMinuteRate":    numberIn(0, maxRainMMH, "mm/h"),
+			"fifteenMinuteRate": numberIn(0, maxRainMMH, "mm/h"),
+			"sixtyMinuteRate":   numberIn(0, maxRainMMH, "mm/h"),
+			"region":            text(idLength),
 		}),
 		"slopeSetting":     oneOf(slopeSettings),
 		"ground_slope":     numberIn(-maxSlope, maxSlope, "%"),
@@ -274,6 +280,14 @@ var engineRules = func() map[string]rule {
 			"product":       id(idLength, 0, maxFlowLPS),
 		})),
 		"controlled_outflow": numberIn(0, maxFlowLPS, "l/s"),
+		// The controlled discharge dialog's confirmed design: its channel
+		// (slug, or name) is the run's.
+		"controlled_discharge_details": object(map[string]rule{
+			"channel":             text(idLength),
+			"channel_name":        text(idLength),
+			"max_depth_mm":        numberIn(0, maxSizeMM, "mm"),
+			"orifice_diameter_mm": numberIn(0, maxSizeMM, "mm"),
+		}),
 		"pipe_diameter_mm":   numberIn(0, maxSizeMM, "mm"),
 		"has_body_extension": boolean,
 		"water_inflow":       numberIn(0, maxFlowLPS, "l/s"),

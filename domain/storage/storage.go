@@ -43,6 +43,9 @@ type Request struct {
 	MinimumSizeMM int
 	// Country, when known, must be one where the system is sold.
 	Country string
+	// NoImages leaves the storage graph and the cross-section out: a run's
+	// calculation carries the design, not the dialog's pictures.
+	NoImages bool
 }
 
 // Result is the answer of the controlled-discharge call. The first nine
@@ -204,6 +207,10 @@ func calculate(cat *catalogue.Catalogue, req Request) (*designed, error) {
 		})
 	}
 	r.Note = note(r, best.res.sec, sw.d)
+	if req.NoImages {
+		dc.res = r
+		return dc, nil
+	}
 	if r.StorageGraph, err = storageGraph(dc.trace, best.res.capacity(), Durations[sw.critical], cv.intensity[sw.critical], sw.flooded); err != nil {
 		return nil, err
 	}

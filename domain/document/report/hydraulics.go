@@ -31,6 +31,7 @@ func (w *writer) hydraulics(i int) {
 		// The drawings get a page of their own: the specification fills
 		// most of the first, and a profile must not part from its heading.
 		w.d.PageBreak()
+		w.storage(run) // the storage design, over the profile it sets the water of
 		w.d.Subheading(w.tr("results.profile"))
 		w.d.Chart(w.profile(run.Results))
 		w.d.Subheading(w.tr("results.crossSection"))

@@ -17,6 +17,8 @@ describe('a UK designer', { skip }, () => {
   let browser;
   let page;
   let mapIntensity = null;
+  // The dialog's results table as confirmed: label → shown value.
+  let confirmedDesign = null;
 
   before(async () => {
     browser = await openBrowser();
@@ -158,6 +160,9 @@ describe('a UK designer', { skip }, () => {
 
     await calculate.click();
     await page.waitForFunction(() => !document.querySelector('.storage-results--stale') && document.querySelector('.storage-results'));
+    confirmedDesign = Object.fromEntries(
+      await dialog.locator('.storage-results__table tr').evaluateAll((rows) => rows.map((row) => [row.querySelector('th').textContent, row.querySelector('td').textContent])),
+    );
     await confirm.click();
     await dialog.waitFor({ state: 'detached' });
     // Confirm calculates the run, single size (never stepped with controlled discharge).
@@ -166,6 +171,49 @@ describe('a UK designer', { skip }, () => {
     await page.getByRole('tab', { name: 'System selection' }).click();
     assert.equal(await page.locator('#run-controlled').innerText(), '1.5 l/s');
     assert.equal(await page.getByRole('radio', { name: 'Stepped' }).isDisabled(), true);
+  });
+
+  test('the confirmed design is the run’s: specification and materials show it, also after a save and a reload', async () => {
+    assert.ok(confirmedDesign, 'a design was confirmed in the step before');
+    const orifice = confirmedDesign['Orifice diameter'];
+    assert.match(orifice, /^\d+(\.\d)? mm$/, 'an orifice is needed at 1.5 l/s');
+    const tab = (name) => page.getByRole('tab', { name, exact: true });
+
+    async function showsTheDesign(when) {
+      await tab('Run 1').click();
+      const spec = page.locator('.spec-table');
+      await spec.waitFor();
+      const cell = async (label) => (await spec.getByRole('rowheader', { name: label, exact: true }).locator('xpath=following-sibling::td').innerText()).trim();
+      // The channel the dialog chose, not one chosen again for the flow.
+      assert.equal(await cell('Channel'), confirmedDesign['Selected channel'], `${when}: channel`);
+      assert.equal(await cell('Controlled discharge'), '1.5 l/s', `${when}: controlled outflow`);
+      assert.equal(await cell('Orifice diameter'), orifice, `${when}: orifice`);
+      assert.equal(await cell('Critical duration'), confirmedDesign['Critical duration'], `${when}: critical duration`);
+      assert.equal(await cell('Storage capacity of the channel'), confirmedDesign['Total channel volume'], `${when}: capacity`);
+      assert.match(await cell('Storage volume in the critical storm'), /^\d+(\.\d+)? m³$/, `${when}: storage volume`);
+      assert.equal(await cell('Flooding in the critical storm'), 'No', `${when}: not flooded`);
+      await tab('Materials list').click();
+      const plate = page.getByRole('row').filter({ hasText: `orifice plate Ø ${orifice}` });
+      await plate.waitFor();
+      const article = (await plate.locator('.materials-table__han').innerText()).trim();
+      assert.match(article, /^\d+$/, `${when}: the end cap holding the plate has its article (got ${article})`);
+      await tab('Run 1').click();
+    }
+
+    await showsTheDesign('after confirming');
+    await screenshot(page, 'results-controlled', { phone: true });
+
+    await page.getByRole('button', { name: 'Save', exact: true }).click();
+    const save = page.getByRole('dialog', { name: 'Save project' });
+    await save.getByLabel(/^Project name/).fill(`Storage yard ${Date.now()}`);
+    await save.getByRole('button', { name: 'Save', exact: true }).click();
+    await save.waitFor({ state: 'detached' });
+    await page.reload();
+    await calculateButton(page).waitFor();
+    await page.waitForFunction(() => (document.querySelector('#project-name')?.value ?? '').startsWith('Storage yard'));
+    await showsTheDesign('after a reload');
+    await tab('System selection').click();
+    assert.equal(await page.locator('#run-controlled').innerText(), '1.5 l/s');
   });
 
   test('reset turns controlled discharge off and calculates the run again', async () => {

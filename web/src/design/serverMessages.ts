@@ -6,6 +6,7 @@ import { ApiError, NetworkError } from '../api/http';
 const KNOWN: { pattern: RegExp; key: string; values?: (match: RegExpExecArray) => Record<string, string> }[] = [
   { pattern: /^No channel could be designed to fulfil the current parameters\.?$/i, key: 'calc.noChannel' },
   { pattern: /^Drainage area is too large for the channel length\.?$/i, key: 'calc.areaTooLargeForLength' },
+  { pattern: /^Controlled discharge needs the 5, 15 and 60 minute rainfall rates/i, key: 'calc.controlledNeedsRates' },
   { pattern: /^Please select a drainage system\.?$/i, key: 'calc.blocker.noSystem' },
   { pattern: /^Rainfall intensity must be above 0\.?$/i, key: 'calc.blocker.noRainfall' },
   { pattern: /^Please select a loading class\.?$/i, key: 'calc.blocker.noLoading' },

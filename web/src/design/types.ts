@@ -71,7 +71,7 @@ export interface RunInputs {
   controlled_outflow?: number | null;
   /** The confirmed controlled discharge design, without its images. */
   controlled_discharge?: Record<string, unknown> | null;
-  controlled_discharge_details?: { channel_name: string; max_depth_mm: number; orifice_diameter_mm: number } | null;
+  controlled_discharge_details?: { channel?: string; channel_name: string; max_depth_mm: number; orifice_diameter_mm: number } | null;
   inflows?: { distance_m: number }[];
   accessories?: { distance_m: number }[];
   [extra: string]: unknown;
@@ -138,6 +138,37 @@ export interface PointResult {
   smallest_sufficient_mm: number;
 }
 
+/** A point of a water level along the run: distance from the head (m) and depth above the invert (mm). */
+export interface LevelPoint {
+  distance_m: number;
+  depth_mm: number;
+}
+
+/** A run's controlled-discharge design (domain/design/controlled.go, Controlled). */
+export interface ControlledResult {
+  channel: string;
+  channel_name: string;
+  controlled_outflow_l_s: number;
+  free_discharge_l_s: number;
+  /** False when no orifice is needed (orifice_diameter_mm is then 0). */
+  restricted: boolean;
+  orifice_diameter_mm: number;
+  critical_duration_min: number;
+  critical_rainfall_mm_h: number;
+  /** The most water the channel holds in the critical storm. */
+  storage_volume_m3: number;
+  storage_needed_m3: number;
+  channel_capacity_m3: number;
+  /** Highest water at the outlet in the critical storm, above the invert. */
+  max_depth_mm: number;
+  minimum_free_board_m: number;
+  peak_outflow_l_s: number;
+  flooded: boolean;
+  flood_volume_m3: number;
+  /** The critical storm's highest water along the run, head to outlet; straight between its points. */
+  water_level: LevelPoint[];
+}
+
 export interface MaterialLine {
   HAN: string;
   description: string;
@@ -181,6 +212,8 @@ export interface Results {
   grating?: { slug?: string; han?: string; description?: string; slot_dimensions?: string; open_area?: number | string; length?: number } | null;
   channels_used?: ChannelUse[];
   point?: PointResult | null;
+  /** A run with controlled discharge: its storage design, as the server calculated it. */
+  controlled?: ControlledResult | null;
   warnings?: string[];
   segments?: SegmentResult[];
   channel?: MaterialLine[];

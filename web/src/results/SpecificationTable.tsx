@@ -4,6 +4,7 @@ import { effectiveInputs, isPointProduct, loadingLabel } from '../design/runRule
 import type { Results, RunInputs } from '../design/types';
 import { displayRainfall, RAINFALL_UNIT_LABELS, type RainfallUnit } from '../design/units';
 import { channelRow } from './channelStretches';
+import { controlledRows } from './controlledRows';
 import { useNumberFormat } from './format';
 
 interface SpecificationTableProps {
@@ -70,6 +71,8 @@ export function SpecificationTable({ inputs, results, rainfallUnits, defaultRain
       [t('spec.superCritical'), yesNo(results.went_super_critical)],
     );
   }
+  // Controlled discharge: the storage design the run was calculated with.
+  if (!point && results.controlled) rows.push(...controlledRows(results.controlled, t, format, rainfallUnits));
 
   return (
     <table className="spec-table">

@@ -29,6 +29,7 @@ const run: RunInputs = { selectedSystem: hicap, channel_group: hicap.slug, loadi
 const answer = (overrides: Partial<StorageResult> = {}): StorageResult => ({
   flooded: false,
   channel_name: 'High-Capacity 150 H600',
+  channel: 'poly-hicap-150-600',
   critical_duration_min: 45,
   orifice_diameter_mm: 37.9,
   critical_rainfall_mm_h: 37.773,
@@ -90,7 +91,7 @@ describe('controlled discharge dialog', () => {
     expect(deps.calculate).toHaveBeenCalledWith(expect.objectContaining({ rainfall: expect.objectContaining({ M5: 0, r: 0, fiveMinuteRate: 120, storm_duration: 30 }) }));
   });
 
-  it('confirms a result that is neither flooded nor stale, never stepped', async () => {
+  it('confirms a result that is neither flooded nor stale, never stepped, keeping the channel the run is laid in', async () => {
     const { actor, deps, idle } = start();
     actor.send({ type: 'SET', field: 'controlled_outflow', value: 2 });
     expect(canConfirm(actor.getSnapshot().context)).toBe(false);
@@ -101,7 +102,7 @@ describe('controlled discharge dialog', () => {
     expect(deps.onConfirm).toHaveBeenCalledWith({
       controlled_outflow: 2,
       controlled_discharge: expect.objectContaining({ channel_name: 'High-Capacity 150 H600', orifice_diameter_mm: 37.9 }),
-      controlled_discharge_details: { channel_name: 'High-Capacity 150 H600', max_depth_mm: 464.7, orifice_diameter_mm: 37.9 },
+      controlled_discharge_details: { channel: 'poly-hicap-150-600', channel_name: 'High-Capacity 150 H600', max_depth_mm: 464.7, orifice_diameter_mm: 37.9 },
       stepped: false,
     });
     // The images are not stored in the run.

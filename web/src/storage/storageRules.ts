@@ -139,7 +139,12 @@ export function storedResult(result: StorageResult): Record<string, unknown> {
 }
 
 export function detailsOf(result: StorageResult): ControlledDischargeDetails {
-  return { channel_name: result.channel_name, max_depth_mm: result.max_depth_mm ?? 0, orifice_diameter_mm: result.orifice_diameter_mm };
+  return {
+    ...(result.channel ? { channel: result.channel } : {}),
+    channel_name: result.channel_name,
+    max_depth_mm: result.max_depth_mm ?? 0,
+    orifice_diameter_mm: result.orifice_diameter_mm,
+  };
 }
 
 /**

@@ -22,6 +22,8 @@ export interface StorageResult {
 
 /** What a run keeps of a confirmed controlled discharge design (spec section 3, derived for the server). */
 export interface ControlledDischargeDetails {
+  /** The channel's slug: the run is laid in it. */
+  channel?: string;
   channel_name: string;
   max_depth_mm: number;
   orifice_diameter_mm: number;

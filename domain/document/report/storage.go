@@ -1,0 +1,36 @@
+package report
+
+// storage prints a controlled-discharge run's storage design beside its
+// specification (design-tool.md section 2, controlled discharge dialog;
+// docs/rainfall.md section 11): the channel it is designed in, the
+// controlled outflow, the orifice, the critical storm and what the channel
+// stores in it. The figures are the server's own calculation of the run
+// (design.Results.Controlled); a run without controlled discharge prints
+// nothing.
+func (w *writer) storage(run Run) {
+	c := run.Results.Controlled
+	if c == nil {
+		return
+	}
+	n := w.num
+	orifice := w.tr("storage.noOrifice")
+	if c.Restricted {
+		orifice = n.u(c.OrificeDiameterMM, 1, "mm")
+	}
+	rain, unit, decimals := w.rainfall(c.CriticalRainfallMMH)
+	w.d.Subheading(w.tr("storage.title"))
+	if c.Flooded {
+		w.d.Warning(w.tr("storage.flooded"))
+	}
+	w.d.KeyValues([][2]string{
+		{w.tr("storage.channel"), c.ChannelName},
+		{w.tr("storage.controlled"), n.u(c.ControlledOutflowLS, 1, "l/s")},
+		{w.tr("storage.orifice"), orifice},
+		{w.tr("storage.criticalDuration"), n.u(c.CriticalDurationMin, 0, "min")},
+		{w.tr("storage.criticalRainfall"), n.u(rain, decimals, unit)},
+		{w.tr("spec.storageVolume"), n.u(c.StorageVolumeM3, 3, "m³")},
+		{w.tr("spec.storageCapacity"), n.u(c.ChannelCapacityM3, 3, "m³")},
+		{w.tr("spec.criticalWaterDepth"), n.u(c.MaxDepthMM, 1, "mm")},
+		{w.tr("spec.criticalFreeboard"), n.u(1000*c.MinimumFreeBoardM, 0, "mm")},
+	})
+}
