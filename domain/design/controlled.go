@@ -120,10 +120,10 @@ func (p *plan) calculateControlled(cat *catalogue.Catalogue) (*Results, error) {
 		return nil, engineError(err)
 	}
 	if st.Note != "" {
-		p.warn("%s", st.Note)
+		p.warn(NoticeStorageNote, map[string]any{"note": st.Note}, "%s", st.Note)
 	}
 	if st.Restricted && p.discharge != catalogue.FreeOutflow && p.discharge != catalogue.EndCapWithOutletSetting {
-		p.warn("The controlled outflow leaves through an end cap with outlet holding the orifice plate; the materials list it instead of the discharge setting %q", p.discharge)
+		p.warn(NoticeOrificeEndCap, map[string]any{"discharge": p.discharge}, "The controlled outflow leaves through an end cap with outlet holding the orifice plate; the materials list it instead of the discharge setting %q", p.discharge)
 	}
 	res, err := p.results(cat, d)
 	if err != nil {

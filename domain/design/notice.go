@@ -16,6 +16,8 @@ const (
 	NoticeTheoreticalStepping = "theoretical_stepping" // system
 	NoticeNoExtensionHat      = "no_extension_hat"     // diameter (mm)
 	NoticeSuperCritical       = "super_critical"
+	NoticeStorageNote         = "storage_note"    // note: the storage calculation's own remark (English)
+	NoticeOrificeEndCap       = "orifice_end_cap" // discharge: the setting the end cap replaces
 )
 
 // CatchmentPiece is one area of a run's catchment as the calculation took

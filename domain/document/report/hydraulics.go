@@ -178,7 +178,8 @@ func (w *writer) warnings(r *design.Results) {
 	}
 	if w.lowFreeboard(r) && !r.Overflowed {
 		m := w.p.FreeboardMargin
-		w.d.Warning(w.trd("documents.pdf.warning.lowFreeboard", "freeboard", w.num.f(r.Freeboard, 0)) + " " +
+		least, _ := governingFreeboard(r)
+		w.d.Warning(w.trd("documents.pdf.warning.lowFreeboard", "freeboard", w.num.f(least, 0)) + " " +
 			w.trd("documents.pdf.warning.freeboardMargin", "mm", w.num.f(m.MinMM, 0), "percent", w.num.f(m.MinPercent, 0)))
 	}
 	if p := r.Point; p != nil && p.CapacityLPS < r.Flow {
@@ -190,7 +191,29 @@ func (w *writer) warnings(r *design.Results) {
 // lowFreeboard reports whether a channel run keeps less freeboard than the
 // project's margin (a gully has no freeboard).
 func (w *writer) lowFreeboard(r *design.Results) bool {
-	return r.Point == nil && w.p.FreeboardMargin.Low(r.Freeboard, r.FreeboardPercent)
+	mm, percent := governingFreeboard(r)
+	return r.Point == nil && w.p.FreeboardMargin.Low(mm, percent)
+}
+
+// governingFreeboard is the least freeboard of the run (mm, and % of the
+// channel depth at the outlet): the calculation's, or the critical
+// storm's where a controlled discharge ponds the water higher
+// (web/src/design/freeboard.ts decides alike).
+func governingFreeboard(r *design.Results) (mm, percent float64) {
+	mm, percent = r.Freeboard, r.FreeboardPercent
+	if c := r.Controlled; c != nil {
+		storm := c.MinimumFreeBoardM * 1000
+		if c.Flooded {
+			storm = 0
+		}
+		if storm < mm {
+			mm, percent = storm, 0
+			if r.InvertDepthMM > 0 {
+				percent = 100 * storm / r.InvertDepthMM
+			}
+		}
+	}
+	return mm, percent
 }
 
 // floodReach is the first and last distance where the water is above the

@@ -15,6 +15,7 @@ var noticeKeys = map[string]string{
 	design.NoticeLongRun:             "documents.pdf.notice.longRun",
 	design.NoticeTheoreticalStepping: "documents.pdf.notice.theoreticalStepping",
 	design.NoticeNoExtensionHat:      "documents.pdf.notice.noExtensionHat",
+	design.NoticeOrificeEndCap:       "documents.pdf.notice.orificeEndCap",
 }
 
 // notices prints the calculation's other warnings. A notice this document

@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { useNumberFormat } from '../results/format';
-import { effectiveMargin, lowFreeboard } from './freeboard';
+import { effectiveMargin, governingFreeboard, lowFreeboard } from './freeboard';
 import { useProject } from './ProjectProvider';
 import type { Results } from './types';
 
@@ -11,11 +11,12 @@ export function LowFreeboardNotice({ results }: { results: Results }) {
   const margin = useProject((s) => s.context.data?.freeboardMargin);
   if (!margin || !lowFreeboard(results, margin)) return null;
   const { minMM, minPercent } = effectiveMargin(margin);
+  const governing = governingFreeboard(results)!;
   return (
     <p className="notice notice--warning" role="status">
       {t('results.lowFreeboard', {
-        freeboard: format(results.freeboard, 0),
-        percent: format(results.freeboard_percent, 1),
+        freeboard: format(governing.mm, 0),
+        percent: format(governing.percent, 1),
         minMM: format(minMM, 0),
         minPercent: format(minPercent, 1),
       })}

@@ -5,6 +5,8 @@ import type { Results } from './types';
 const run = (freeboard: number, freeboard_percent: number, extra: Partial<Results> = {}): Results =>
   ({ calculated: true, overflowed: false, freeboard, freeboard_percent, ...extra }) as Results;
 
+const storm = (minimum_free_board_m: number, flooded: boolean) => ({ minimum_free_board_m, flooded }) as Results['controlled'];
+
 describe('the freeboard margin', () => {
   // The same cases as domain/project/freeboard_test.go: the client flags what the documents flag.
   it.each([
@@ -18,6 +20,10 @@ describe('the freeboard margin', () => {
     ['flooded: its own warning instead', run(-10, -5, { overflowed: true }), NO_MARGIN, false],
     ['a gully has no freeboard', run(0, 0, { point: {} as Results['point'] }), NO_MARGIN, false],
     ['not calculated', run(1, 1, { calculated: false }), NO_MARGIN, false],
+    // A controlled run: the critical storm ponds behind the orifice; 12 mm left of a 300 mm deep channel governs.
+    ['controlled: the critical storm leaves 12 mm', run(150, 50, { invert_depth_mm: 300, controlled: storm(0.012, false) }), NO_MARGIN, true],
+    ['controlled: the storm leaves more than the margin', run(150, 50, { invert_depth_mm: 300, controlled: storm(0.08, false) }), NO_MARGIN, false],
+    ['controlled: the storm floods', run(150, 50, { invert_depth_mm: 300, controlled: storm(0.05, true) }), NO_MARGIN, true],
   ])('%s', (_name, results, margin, low) => {
     expect(lowFreeboard(results, margin)).toBe(low);
   });

@@ -38,14 +38,32 @@ export function effectiveMargin(margin: FreeboardMargin): { minMM: number; minPe
 }
 
 /**
- * Whether a calculated channel run keeps less freeboard than the margin.
- * A flooded run has its own, stronger warning, and a gully has no
- * freeboard: neither is "low".
+ * The freeboard that governs a calculated channel run (mm, and % of the
+ * channel depth at the outlet): the calculation's, or the critical storm's
+ * when a controlled discharge holds the water back and leaves less. Null
+ * for a flooded run (its own, stronger warning) and for a gully (no
+ * freeboard).
  */
+export function governingFreeboard(results: Results | null | undefined): { mm: number; percent: number } | null {
+  if (!results?.calculated || results.overflowed || results.point) return null;
+  let mm = results.freeboard ?? Number.POSITIVE_INFINITY;
+  let percent = results.freeboard_percent ?? Number.POSITIVE_INFINITY;
+  const storm = results.controlled;
+  if (storm) {
+    const stormMM = storm.flooded ? 0 : storm.minimum_free_board_m * 1000;
+    const depth = results.invert_depth_mm ?? 0;
+    if (stormMM < mm) {
+      mm = stormMM;
+      percent = depth > 0 ? (100 * stormMM) / depth : 0;
+    }
+  }
+  return { mm, percent };
+}
+
+/** Whether a calculated channel run keeps less freeboard than the margin. */
 export function lowFreeboard(results: Results | null | undefined, margin: FreeboardMargin): boolean {
-  if (!results?.calculated || results.overflowed || results.point) return false;
+  const governing = governingFreeboard(results);
+  if (!governing) return false;
   const { minMM, minPercent } = effectiveMargin(margin);
-  const mm = results.freeboard ?? Number.POSITIVE_INFINITY;
-  const percent = results.freeboard_percent ?? Number.POSITIVE_INFINITY;
-  return mm < minMM || percent < minPercent;
+  return governing.mm < minMM || governing.percent < minPercent;
 }
