@@ -147,7 +147,7 @@ func TestDescribeInEveryLanguage(t *testing.T) {
 		"de Maschenrost, Stahl verzinkt, 100 mm breit, 1000 mm lang",
 		"de Stirnwand Polymer 100 mit Ablauf DN 110",
 		"fr Polymer 100 Type 10.0, coupé à 500 mm, modifié : trou de sortie DN 50 dans le fond, centre à 150 mm de l'extrémité",
-		"fr Chambre en béton, coulée en place (par des tiers)",
+		"fr Obturateur Polymer 100 avec sortie DN 110",
 		"fr Avaloir de chaussée 450, sortie DN 160, avec grille et seau à boues",
 	} {
 		if !seen[want] {
