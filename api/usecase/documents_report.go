@@ -68,6 +68,11 @@ func (u *Documents) document(ctx context.Context, a Actor, in DocumentOrder, for
 			return File{}, err
 		}
 	}
+	for i := range runs {
+		if n, ok := project.DefaultRunNumber(runs[i].Name); ok {
+			runs[i].Name = locale.T(in.Language, "runs.defaultName", map[string]any{"n": n})
+		}
+	}
 	render := report.PDF
 	if format == "rtf" {
 		render = report.RTF

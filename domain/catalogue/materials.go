@@ -70,6 +70,9 @@ type MaterialLine struct {
 	Count       int    `json:"count"`
 	Sort        int    `json:"sort"`
 	LengthMM    int    `json:"length_mm"`
+	// Text is what Description is made of, to write it in another
+	// language (Describe).
+	Text LineText `json:"text,omitzero"`
 }
 
 // Materials are the material lists of a run.
@@ -88,7 +91,10 @@ func newMaterials() Materials {
 // lines collects lines of one list, merging equal HAN, description and length.
 type lines struct{ list *[]MaterialLine }
 
-func (l lines) add(han, desc string, count, lengthMM int) {
+// item is an article's line text.
+func item(han string) LineText { return LineText{Key: ArticleKey(han)} }
+
+func (l lines) add(han, desc string, text LineText, count, lengthMM int) {
 	if count <= 0 {
 		return
 	}
@@ -98,7 +104,7 @@ func (l lines) add(han, desc string, count, lengthMM int) {
 			return
 		}
 	}
-	*l.list = append(*l.list, MaterialLine{HAN: han, Description: desc, Count: count, LengthMM: lengthMM})
+	*l.list = append(*l.list, MaterialLine{HAN: han, Description: desc, Count: count, LengthMM: lengthMM, Text: text})
 }
 
 func (m *Materials) number() {
@@ -133,7 +139,7 @@ func (c *Catalogue) Materials(req MaterialRequest) (Materials, error) {
 			if a.Type != AccessoryConcreteChamber {
 				return m, &UnavailableError{What: a.Type, Reason: "the concrete channel takes concrete chambers only"}
 			}
-			lines{&m.Box}.add("", concreteChamberText, 1, 0)
+			lines{&m.Box}.add("", concreteChamberText, LineText{Key: KeyConcreteChamber}, 1, 0)
 		}
 		m.number()
 		return m, nil
@@ -184,13 +190,14 @@ func (c *Catalogue) Materials(req MaterialRequest) (Materials, error) {
 
 	if headAuto {
 		if e := c.plainEndCap(specs[0]); e != nil {
-			lines{&m.Endcaps}.add(e.HAN, e.Description, 1, 0)
+			lines{&m.Endcaps}.add(e.HAN, e.Description, item(e.HAN), 1, 0)
 		}
 	}
 
 	// Channel elements and the discharge.
 	chl := lines{&m.Channel}
 	var modified string
+	var drilled LineText // the modification's part of the last element's text
 	switch discharge {
 	case FreeOutflow:
 	case OutflowInTrashBox:
@@ -198,13 +205,17 @@ func (c *Catalogue) Materials(req MaterialRequest) (Materials, error) {
 		if err != nil {
 			return m, err
 		}
-		lines{&m.Box}.add(t.HAN, t.Description, 1, t.LengthMM)
+		lines{&m.Box}.add(t.HAN, t.Description, item(t.HAN), 1, t.LengthMM)
 	case EndCapWithOutletSetting:
 		e, err := c.outletCap(specs[last], req.EndCapID)
 		if err != nil {
 			return m, err
 		}
-		lines{&m.Endcaps}.add(e.HAN, e.Description+orificeText(req.OrificeDiameterMM), 1, 0)
+		text := item(e.HAN)
+		if req.OrificeDiameterMM > 0 {
+			text.OrificeDiameterMM = req.OrificeDiameterMM
+		}
+		lines{&m.Endcaps}.add(e.HAN, e.Description+orificeText(req.OrificeDiameterMM), text, 1, 0)
 	case ModificationLastElement:
 		if !s.ModificationLastElement {
 			return m, &RequestError{Reason: "system " + s.Slug + " offers no modification of the last element"}
@@ -215,9 +226,10 @@ func (c *Catalogue) Materials(req MaterialRequest) (Materials, error) {
 				d = *req.Drilling
 			}
 			modified = fmt.Sprintf(", modified: outlet hole DN %d in the %s, centre %d mm from the end", d.HoleDiameterMM, drillPlace(d.Position), d.HoleDistanceMM)
+			drilled = LineText{DrillPosition: drillPosition(d.Position), DrillDiameterMM: d.HoleDiameterMM, DrillDistanceMM: d.HoleDistanceMM}
 			if dischargeAuto {
 				if e := c.plainEndCap(specs[last]); e != nil {
-					lines{&m.Endcaps}.add(e.HAN, e.Description, 1, 0)
+					lines{&m.Endcaps}.add(e.HAN, e.Description, item(e.HAN), 1, 0)
 				}
 			}
 		}
@@ -226,13 +238,16 @@ func (c *Catalogue) Materials(req MaterialRequest) (Materials, error) {
 	}
 	for i, e := range req.Elements {
 		desc, _ := s.displayed(specs[i], class)
+		text := LineText{Designation: desc}
 		if e.LengthMM != specs[i].LengthMM {
 			desc += fmt.Sprintf(", cut to %d mm", e.LengthMM)
+			text.CutToMM = e.LengthMM
 		}
 		if i == last {
 			desc += modified
+			text.DrillPosition, text.DrillDiameterMM, text.DrillDistanceMM = drilled.DrillPosition, drilled.DrillDiameterMM, drilled.DrillDistanceMM
 		}
-		chl.add(specs[i].HAN, desc, 1, e.LengthMM)
+		chl.add(specs[i].HAN, desc, text, 1, e.LengthMM)
 	}
 	if err := c.gratingLines(chl, s, req.Grating, class, specs, req.Elements); err != nil {
 		return m, err
@@ -256,7 +271,7 @@ func (c *Catalogue) Materials(req MaterialRequest) (Materials, error) {
 			if err != nil {
 				return m, err
 			}
-			lines{&m.Box}.add(t.HAN, t.Description, 1, t.LengthMM)
+			lines{&m.Box}.add(t.HAN, t.Description, item(t.HAN), 1, t.LengthMM)
 		case AccessoryAccessBox, AccessoryAccessCover:
 			u := c.accessUnit(ch, class, a.Type)
 			if u == nil {
@@ -266,13 +281,13 @@ func (c *Catalogue) Materials(req MaterialRequest) (Materials, error) {
 			if a.Type == AccessoryAccessCover {
 				list = &m.AccessCover
 			}
-			lines{list}.add(u.HAN, u.Description, 1, u.LengthMM)
+			lines{list}.add(u.HAN, u.Description, item(u.HAN), 1, u.LengthMM)
 		case AccessoryEndCap:
 			if atDischarge && discharge == ModificationLastElement {
 				continue
 			}
 			if e := c.plainEndCap(ch); e != nil {
-				lines{&m.Endcaps}.add(e.HAN, e.Description, 1, 0)
+				lines{&m.Endcaps}.add(e.HAN, e.Description, item(e.HAN), 1, 0)
 			}
 		case AccessoryEndCapWithOutlet:
 			if atDischarge && discharge == EndCapWithOutletSetting {
@@ -282,18 +297,18 @@ func (c *Catalogue) Materials(req MaterialRequest) (Materials, error) {
 			if err != nil {
 				return m, err
 			}
-			lines{&m.Endcaps}.add(e.HAN, e.Description, 1, 0)
+			lines{&m.Endcaps}.add(e.HAN, e.Description, item(e.HAN), 1, 0)
 		case AccessoryConcreteChamber:
 			if !s.ConcreteChamber(ch.WidthMM) {
 				return m, &UnavailableError{What: a.Type, Reason: fmt.Sprintf("not offered for channel %s", ch.Slug)}
 			}
-			lines{&m.Box}.add("", concreteChamberText, 1, 0)
+			lines{&m.Box}.add("", concreteChamberText, LineText{Key: KeyConcreteChamber}, 1, 0)
 		case AccessoryConnectionPlate:
 			k := c.connector(ch, ConnectorPlate)
 			if k == nil {
 				return m, &UnavailableError{What: a.Type, Reason: fmt.Sprintf("none for channel %s", ch.Slug)}
 			}
-			lines{&m.Connectors}.add(k.HAN, k.Description, 1, 0)
+			lines{&m.Connectors}.add(k.HAN, k.Description, item(k.HAN), 1, 0)
 		default:
 			return m, &RequestError{Reason: fmt.Sprintf("accessory type %q unknown", a.Type)}
 		}
@@ -314,13 +329,22 @@ func orificeText(diameterMM float64) string {
 }
 
 func drillPlace(position string) string {
-	switch position {
+	switch drillPosition(position) {
 	case DrillLeftWall:
 		return "left wall"
 	case DrillRightWall:
 		return "right wall"
 	}
 	return "bottom"
+}
+
+// drillPosition is a hole's position as drilled: any but the two walls is
+// the bottom.
+func drillPosition(position string) string {
+	if position == DrillLeftWall || position == DrillRightWall {
+		return position
+	}
+	return DrillBottom
 }
 
 // atEnd reports whether a distance (m) lies at an end (mm), within 1 mm.
@@ -403,7 +427,8 @@ func (c *Catalogue) gratingLines(l lines, s *System, slug, class string, specs [
 			return &NotFoundError{Kind: "grating width", Key: itoa(w), In: "grating " + g.Slug}
 		}
 		n := (length[w] + g.LengthMM - 1) / g.LengthMM
-		l.add(v.HAN, fmt.Sprintf("%s, %d mm wide, %d mm long", g.Description, w, g.LengthMM), n, g.LengthMM)
+		l.add(v.HAN, fmt.Sprintf("%s, %d mm wide, %d mm long", g.Description, w, g.LengthMM),
+			LineText{Key: GratingKey(g.Slug), GratingWidthMM: w, GratingLengthMM: g.LengthMM}, n, g.LengthMM)
 	}
 	return nil
 }
@@ -430,10 +455,10 @@ func (c *Catalogue) connectorLines(l lines, s *System, specs []*ChannelSpec, els
 	for _, ch := range first {
 		w := ch.WidthMM
 		if k := c.connector(ch, ConnectorJoint); k != nil {
-			l.add(k.HAN, k.Description, (joints[w]+k.JointsPerUnit-1)/k.JointsPerUnit, 0)
+			l.add(k.HAN, k.Description, item(k.HAN), (joints[w]+k.JointsPerUnit-1)/k.JointsPerUnit, 0)
 		}
 		if k := c.connector(ch, ConnectorStep); k != nil {
-			l.add(k.HAN, k.Description, steps[w], 0)
+			l.add(k.HAN, k.Description, item(k.HAN), steps[w], 0)
 		}
 	}
 }
@@ -453,9 +478,9 @@ func (c *Catalogue) PointMaterials(system string, pipeDiameterMM int, extensionH
 		if extensionHat && !o.ExtensionHat {
 			return m, &UnavailableError{What: "extension hat", Reason: fmt.Sprintf("not with the DN %d outlet of %s", pipeDiameterMM, system)}
 		}
-		lines{&m.Channel}.add(o.HAN, o.Description, 1, 0)
+		lines{&m.Channel}.add(o.HAN, o.Description, item(o.HAN), 1, 0)
 		if extensionHat {
-			lines{&m.Channel}.add(g.ExtensionHat.HAN, g.ExtensionHat.Description, 1, 0)
+			lines{&m.Channel}.add(g.ExtensionHat.HAN, g.ExtensionHat.Description, item(g.ExtensionHat.HAN), 1, 0)
 		}
 		m.number()
 		return m, nil

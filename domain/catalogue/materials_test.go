@@ -25,12 +25,13 @@ func TestMaterials20_5mRun(t *testing.T) {
 	}
 	want := Materials{
 		Channel: []MaterialLine{
-			{HAN: "10091", Description: "Polymer 100 Type 10.0", Count: 20, Sort: 1, LengthMM: 1000},
-			{HAN: "10091", Description: "Polymer 100 Type 10.0, cut to 500 mm", Count: 1, Sort: 2, LengthMM: 500},
-			{HAN: "10504", Description: "Slotted grating, ductile iron, bolted, 100 mm wide, 500 mm long", Count: 41, Sort: 3, LengthMM: 500},
+			{HAN: "10091", Description: "Polymer 100 Type 10.0", Count: 20, Sort: 1, LengthMM: 1000, Text: LineText{Designation: "Polymer 100 Type 10.0"}},
+			{HAN: "10091", Description: "Polymer 100 Type 10.0, cut to 500 mm", Count: 1, Sort: 2, LengthMM: 500, Text: LineText{Designation: "Polymer 100 Type 10.0", CutToMM: 500}},
+			{HAN: "10504", Description: "Slotted grating, ductile iron, bolted, 100 mm wide, 500 mm long", Count: 41, Sort: 3, LengthMM: 500,
+				Text: LineText{Key: "catalogue.grating.poly-100-slot-iron", GratingWidthMM: 100, GratingLengthMM: 500}},
 		},
-		Connectors:  []MaterialLine{{HAN: "10901", Description: "Joint sealant, 290 ml cartridge", Count: 2, Sort: 4}},
-		Endcaps:     []MaterialLine{{HAN: "10601", Description: "End cap Polymer 100, universal", Count: 1, Sort: 5}},
+		Connectors:  []MaterialLine{{HAN: "10901", Description: "Joint sealant, 290 ml cartridge", Count: 2, Sort: 4, Text: LineText{Key: "catalogue.article.10901"}}},
+		Endcaps:     []MaterialLine{{HAN: "10601", Description: "End cap Polymer 100, universal", Count: 1, Sort: 5, Text: LineText{Key: "catalogue.article.10601"}}},
 		AccessCover: []MaterialLine{},
 		Box:         []MaterialLine{},
 	}

@@ -302,9 +302,10 @@ func TestMaterials20_5m(t *testing.T) {
 	t.Parallel()
 	res := mustCalc(t, body(t, standardBody, m{"channel_length_m": 20.5}))
 	want := []catalogue.MaterialLine{
-		{HAN: "10091", Description: "Polymer 100 Type 10.0", Count: 20, Sort: 1, LengthMM: 1000},
-		{HAN: "10091", Description: "Polymer 100 Type 10.0, cut to 500 mm", Count: 1, Sort: 2, LengthMM: 500},
-		{HAN: "10504", Description: "Slotted grating, ductile iron, bolted, 100 mm wide, 500 mm long", Count: 41, Sort: 3, LengthMM: 500},
+		{HAN: "10091", Description: "Polymer 100 Type 10.0", Count: 20, Sort: 1, LengthMM: 1000, Text: catalogue.LineText{Designation: "Polymer 100 Type 10.0"}},
+		{HAN: "10091", Description: "Polymer 100 Type 10.0, cut to 500 mm", Count: 1, Sort: 2, LengthMM: 500, Text: catalogue.LineText{Designation: "Polymer 100 Type 10.0", CutToMM: 500}},
+		{HAN: "10504", Description: "Slotted grating, ductile iron, bolted, 100 mm wide, 500 mm long", Count: 41, Sort: 3, LengthMM: 500,
+			Text: catalogue.LineText{Key: "catalogue.grating.poly-100-slot-iron", GratingWidthMM: 100, GratingLengthMM: 500}},
 	}
 	if !slices.Equal(res.Channel, want) {
 		t.Fatalf("channel list %+v\nwant %+v", res.Channel, want)

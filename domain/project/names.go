@@ -28,6 +28,19 @@ func NewRunName(existing []string) string {
 	return fmt.Sprintf("Run %d", n)
 }
 
+// DefaultRunNumber tells whether a name is a default "Run N", which the
+// screens and documents show in their language, and its number. Any other
+// name is the user's and is shown as it is.
+func DefaultRunNumber(name string) (int, bool) {
+	m := runN.FindStringSubmatch(name)
+	if m == nil {
+		return 0, false
+	}
+	// Only the form NewRunName writes: "Run 01" is a name of the user's.
+	n, err := strconv.Atoi(m[1])
+	return n, err == nil && strconv.Itoa(n) == m[1]
+}
+
 // DuplicateName names the copy of a run: a "Run N" takes the next free run
 // number; any other name gets " - Copy", then " - Copy (n)".
 func DuplicateName(source string, existing []string) string {

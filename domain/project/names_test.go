@@ -61,3 +61,34 @@ func TestRenameName(t *testing.T) {
 		}
 	}
 }
+
+func TestDefaultRunNumber(t *testing.T) {
+	t.Parallel()
+	tests := []struct {
+		name string
+		n    int
+		ok   bool
+	}{
+		{"Run 1", 1, true},
+		{"Run 12", 12, true},
+		{"Run 01", 0, false}, // not as NewRunName writes it: the user's
+		{"Run 2 (2)", 0, false},
+		{"run 3", 0, false},
+		{"Gate lane", 0, false},
+		{"Run 99999999999999999999", 0, false},
+	}
+	for _, tc := range tests {
+		n, ok := DefaultRunNumber(tc.name)
+		if ok != tc.ok || (ok && n != tc.n) {
+			t.Errorf("DefaultRunNumber(%q) = %d, %v; want %d, %v", tc.name, n, ok, tc.n, tc.ok)
+		}
+	}
+	// Every name NewRunName gives is a default name with its number.
+	for i, existing := 1, []string{}; i <= 12; i++ {
+		name := NewRunName(existing)
+		if n, ok := DefaultRunNumber(name); !ok || n != i {
+			t.Errorf("NewRunName gave %q, read back as %d, %v", name, n, ok)
+		}
+		existing = append(existing, name)
+	}
+}

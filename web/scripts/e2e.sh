@@ -1,17 +1,18 @@
 #!/usr/bin/env bash
 # Runs the browser tests against a freshly built server binary:
-#   bash web/scripts/e2e.sh bin/draindesign
+#   bash web/scripts/e2e.sh bin/draindesign [web/e2e/tests/some.test.mjs ...]
 # The server gets a throwaway data directory (embedded store, mail written to
 # files) on a free loopback port, and a confirmed account made with
 # `users add` for the tests that need one. Arguments after the binary name
-# are the test files to run (relative to web/), all of them by default:
-#   bash web/scripts/e2e.sh bin/draindesign e2e/tests/documents.test.mjs
-# Set E2E_KEEP=1 to keep the data directory (server log and mails) for a
-# look afterwards.
+# are the test files to run, all of them by default. Set E2E_KEEP=1 to keep
+# the data directory (server log and mails) for a look afterwards.
 set -euo pipefail
 
 BIN="${1:?usage: e2e.sh path/to/draindesign}"
 BIN="$(cd "$(dirname "$BIN")" && pwd)/$(basename "$BIN")"
+# Test files named after the binary run alone (all of them otherwise).
+TESTS=()
+for test in "${@:2}"; do TESTS+=("$(cd "$(dirname "$test")" && pwd)/$(basename "$test")"); done
 WEB="$(cd "$(dirname "$0")/.." && pwd)"
 DATA="$(mktemp -d "${TMPDIR:-/tmp}/draindesign-e2e.XXXXXX")"
 SERVER_PID=""
@@ -64,4 +65,4 @@ cd "$WEB"
 DRAINDESIGN_URL="$URL" E2E_USERNAME="$E2E_USERNAME" E2E_PASSWORD="$E2E_PASSWORD" E2E_MAIL_DIR="$DATA/mail" \
   E2E_SUPPORT_USERNAME="$E2E_SUPPORT_USERNAME" E2E_SUPPORT_PASSWORD="$E2E_SUPPORT_PASSWORD" \
   E2E_ADVANCED_USERNAME="$E2E_ADVANCED_USERNAME" E2E_ADVANCED_PASSWORD="$E2E_ADVANCED_PASSWORD" \
-  node e2e/run.mjs "${@:2}"
+  node e2e/run.mjs "${TESTS[@]}"

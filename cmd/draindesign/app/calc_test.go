@@ -314,9 +314,10 @@ func TestCatalogueCallsAndMaterials(t *testing.T) {
 		"accessories": []any{map[string]any{"type": "trash-box", "distance_m": 0}},
 	}, &mats)
 	want := []catalogue.MaterialLine{
-		{HAN: "10091", Description: "Polymer 100 Type 10.0", Count: 20, Sort: 1, LengthMM: 1000},
-		{HAN: "10091", Description: "Polymer 100 Type 10.0, cut to 500 mm", Count: 1, Sort: 2, LengthMM: 500},
-		{HAN: "10504", Description: "Slotted grating, ductile iron, bolted, 100 mm wide, 500 mm long", Count: 41, Sort: 3, LengthMM: 500},
+		{HAN: "10091", Description: "Polymer 100 Type 10.0", Count: 20, Sort: 1, LengthMM: 1000, Text: catalogue.LineText{Designation: "Polymer 100 Type 10.0"}},
+		{HAN: "10091", Description: "Polymer 100 Type 10.0, cut to 500 mm", Count: 1, Sort: 2, LengthMM: 500, Text: catalogue.LineText{Designation: "Polymer 100 Type 10.0", CutToMM: 500}},
+		{HAN: "10504", Description: "Slotted grating, ductile iron, bolted, 100 mm wide, 500 mm long", Count: 41, Sort: 3, LengthMM: 500,
+			Text: catalogue.LineText{Key: "catalogue.grating.poly-100-slot-iron", GratingWidthMM: 100, GratingLengthMM: 500}},
 	}
 	if !slices.Equal(mats["channel"], want) || len(mats["box"]) != 1 || len(mats["endcaps"]) != 1 {
 		t.Errorf("materials %+v", mats)

@@ -243,3 +243,21 @@ func TestDocumentRTF(t *testing.T) {
 		t.Fatalf("standard user's RTF: %d %v, want 403 with a reason", got, answer)
 	}
 }
+
+// A run still called by its default name is named in the document's
+// language ("Run 2" is "Strang 2" in German); a name the user gave stays.
+func TestDocumentDefaultRunName(t *testing.T) {
+	p := start(t, Options{DataDir: t.TempDir()})
+	advanced := p.staff(t, "dora", account.GroupAdvanced)
+	body := map[string]any{"details": map[string]any{"name": "Yard"}, "runs": []any{
+		patch(t, exampleCalc, map[string]any{"name": "Gate lane"}), patch(t, exampleCalc, map[string]any{"name": "Run 2"})}}
+	for _, tc := range []struct{ lang, want, absent string }{{"de", "Strang 2", "Run 2"}, {"fr", `Tron\u231con 2`, "Run 2"}, {"en", "Run 2", "Strang"}} {
+		status, _, data := advanced.download("/api/drainage/document/rtf/"+tc.lang+"/introduction/", body)
+		if status != http.StatusOK {
+			t.Fatalf("%s: status %d %s", tc.lang, status, data)
+		}
+		if !bytes.Contains(data, []byte(tc.want)) || bytes.Contains(data, []byte(tc.absent)) || !bytes.Contains(data, []byte("Gate lane")) {
+			t.Errorf("%s: want %q and Gate lane, not %q, in %s", tc.lang, tc.want, tc.absent, data)
+		}
+	}
+}

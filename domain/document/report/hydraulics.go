@@ -54,7 +54,7 @@ func (w *writer) systemName(r *design.Results) string {
 		return w.trd("documents.pdf.concreteChannel", "width", w.num.f(r.ChannelInternalWidth, 0), "depth", w.num.f(r.OverallDepthMM, 0))
 	}
 	if s, err := catalogue.Default().System(r.System); err == nil {
-		return s.Name
+		return w.catalogueText(catalogue.SystemKey(s.Slug), s.Name)
 	}
 	return r.System
 }
@@ -81,7 +81,7 @@ func (w *writer) specification(run Run) [][2]string {
 		}
 		rows = append(rows, [2]string{w.tr("spec.channel"), r.LargestChannel}, [2]string{w.tr("spec.configuration"), configuration})
 		if g := r.Grating; g != nil {
-			rows = append(rows, [2]string{w.tr("spec.grating"), g.Description})
+			rows = append(rows, [2]string{w.tr("spec.grating"), w.catalogueText(catalogue.GratingKey(g.Slug), g.Description)})
 		}
 		method := w.tr("form.methodGVF")
 		if r.CalculationMethod == "HRW" {

@@ -61,7 +61,7 @@ func projectTotal(runs []Run) []catalogue.MaterialLine {
 				continue
 			}
 			index[key] = len(out)
-			out = append(out, catalogue.MaterialLine{HAN: l.HAN, Description: l.Description, Count: l.Count})
+			out = append(out, catalogue.MaterialLine{HAN: l.HAN, Description: l.Description, Count: l.Count, Text: l.Text})
 		}
 	}
 	slices.SortStableFunc(out, func(a, b catalogue.MaterialLine) int {
@@ -82,7 +82,7 @@ func (w *writer) materialTable(lines []catalogue.MaterialLine) {
 		if han == "" {
 			han = "–"
 		}
-		rows[i] = []string{han, l.Description, w.num.f(float64(l.Count), 0)}
+		rows[i] = []string{han, w.description(l), w.num.f(float64(l.Count), 0)}
 	}
 	w.d.Table(cols, rows)
 }

@@ -20,6 +20,8 @@ import {
 import type { RunRainfall } from '../rainfall/types';
 import type { RunInputs } from './types';
 import { displayRainfall, RAINFALL_UNIT_LABELS, toMmPerHour } from './units';
+import { gratingName, systemName } from './catalogueText';
+import { useNumberFormat } from '../results/format';
 import { useProducts } from './useProducts';
 import { useUkRegion } from './RainfallPanels';
 
@@ -31,6 +33,7 @@ export function DesignForm() {
   const defaultRainfall = useProject((s) => s.context.data?.defaultRainfall ?? null);
   const units = useProject((s) => s.context.data?.rainfallUnits ?? 'mm/h');
   const products = useProducts();
+  const format = useNumberFormat();
   const uk = useUkRegion();
   if (!inputs) return null;
 
@@ -70,7 +73,7 @@ export function DesignForm() {
               </option>
               {systems.map((option) => (
                 <option key={option.slug} value={option.slug}>
-                  {option.name} ({option.range})
+                  {systemName(t, option)} ({option.range})
                 </option>
               ))}
             </select>
@@ -97,7 +100,7 @@ export function DesignForm() {
                 </option>
                 {gratings.map((grating) => (
                   <option key={grating.slug} value={grating.slug}>
-                    {grating.description}
+                    {gratingName(t, grating)}
                   </option>
                 ))}
               </select>
@@ -250,7 +253,7 @@ export function DesignForm() {
               {SURFACES.map((option) => (
                 <option key={option.code} value={option.code}>
                   {t(`surface.${option.code}`)}
-                  {option.value !== null ? ` (${option.value})` : ''}
+                  {option.value !== null ? ` (${format(option.value, 2)})` : ''}
                 </option>
               ))}
             </select>

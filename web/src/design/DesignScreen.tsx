@@ -20,6 +20,7 @@ import { ProjectProvider, useProject, useProjectActor, useRunView } from './Proj
 import { RainfallPanels } from './RainfallPanels';
 import type { DesignTab } from './projectSteps';
 import { RunResults } from './RunResults';
+import { displayRunName } from './runNames';
 import { WarningDialog } from './WarningDialog';
 import type { ProjectActor } from './projectMachine';
 
@@ -107,7 +108,7 @@ function RunTabs() {
   // Spec: the design run, materials and documents tabs wait for a calculated run.
   const enabled = (which: DesignTab) => which === 'system' || view.hasResults;
   const shown: DesignTab = enabled(tab) ? tab : 'system';
-  const label = (which: DesignTab) => (which === 'run' ? runName || t('tabs.run') : t(`tabs.${which}`));
+  const label = (which: DesignTab) => (which === 'run' ? (runName && displayRunName(t, runName)) || t('tabs.run') : t(`tabs.${which}`));
 
   function onKeyDown(event: KeyboardEvent<HTMLDivElement>) {
     if (event.key !== 'ArrowRight' && event.key !== 'ArrowLeft') return;

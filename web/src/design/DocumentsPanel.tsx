@@ -4,6 +4,7 @@ import { useSession } from '../app/ServicesContext';
 import { LANGUAGES, toBcp47 } from '../i18n/languages';
 import { ProjectDetailsFields } from './ProjectDetailsFields';
 import { useProject, useProjectActor } from './ProjectProvider';
+import { displayRunName } from './runNames';
 import { isPointProduct } from './runRules';
 import { orderKey, useDocument, type DocumentOrder } from './useDocument';
 
@@ -70,11 +71,11 @@ export function DocumentsPanel() {
           const calculated = !!run.results?.calculated;
           return (
             <li key={run.id}>
-              <span className="documents__run-name">{run.name}</span>
+              <span className="documents__run-name">{displayRunName(t, run.name)}</span>
               <DownloadButton documents={documents} order={{ format: 'pdf', kind, language }} label={t('documents.hydraulicsPDF')} enabled={allCalculated} />
               {rtf && <DownloadButton documents={documents} order={{ format: 'rtf', kind, language }} label={t('documents.hydraulicsRTF')} enabled={allCalculated} />}
               {/* A gully has no profile to download. */}
-              {!isPointProduct(run.inputs.selectedSystem) && <DownloadButton documents={documents} order={{ format: 'csv', kind, language }} label={t('documents.profileCSV', { name: run.name })} enabled={calculated} />}
+              {!isPointProduct(run.inputs.selectedSystem) && <DownloadButton documents={documents} order={{ format: 'csv', kind, language }} label={t('documents.profileCSV', { name: displayRunName(t, run.name) })} enabled={calculated} />}
             </li>
           );
         })}

@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Dialog } from '../components/Dialog';
 import { useProject, useProjectActor } from './ProjectProvider';
+import { displayRunName } from './runNames';
 
 /** Notes of the selected run: cancel or confirm. */
 export function NotesDialog() {
@@ -18,7 +19,7 @@ function NotesBody({ runId, name, notes }: { runId: string; name: string; notes:
   const close = () => project.send({ type: 'PANEL', panel: null });
   return (
     <Dialog
-      title={t('notes.title', { run: name })}
+      title={t('notes.title', { run: displayRunName(t, name) })}
       onClose={close}
       actions={
         <>

@@ -2,6 +2,7 @@ import { useState, type DragEvent, type KeyboardEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { lowFreeboard } from './freeboard';
 import { useProject, useProjectActor, useRunView } from './ProjectProvider';
+import { displayRunName } from './runNames';
 
 /** The project's runs: click to select, drag (or Alt+arrow) to reorder, rename in place, delete. */
 export function RunList() {
@@ -64,7 +65,9 @@ interface RunItemProps {
 function RunItem({ runId, dragging, dropTarget, onDragStart, onDragEnd, onDragOver, onDrop, onMove }: RunItemProps) {
   const { t } = useTranslation();
   const project = useProjectActor();
-  const name = useProject((s) => s.context.data?.runs[runId]?.name ?? '');
+  const stored = useProject((s) => s.context.data?.runs[runId]?.name ?? '');
+  // A default "Run N" is shown in the interface language; renaming starts from what is shown.
+  const name = displayRunName(t, stored);
   const selected = useProject((s) => s.context.selectedRunId === runId);
   const view = useRunView(runId);
   // Only an up-to-date calculation is flagged: a changed run's old figures no longer hold.
@@ -90,7 +93,7 @@ function RunItem({ runId, dragging, dropTarget, onDragStart, onDragEnd, onDragOv
 
   const classes = ['run-item', selected && 'run-item--selected', dragging && 'run-item--dragging', dropTarget && 'run-item--drop'].filter(Boolean).join(' ');
   return (
-    <li className={classes} draggable={!renaming} onDragStart={onDragStart} onDragEnd={onDragEnd} onDragOver={onDragOver} onDrop={onDrop} data-run={name}>
+    <li className={classes} draggable={!renaming} onDragStart={onDragStart} onDragEnd={onDragEnd} onDragOver={onDragOver} onDrop={onDrop} data-run={stored}>
       <span className="run-item__handle" aria-hidden="true" title={t('runs.drag')}>
         ⋮⋮
       </span>
@@ -103,7 +106,8 @@ function RunItem({ runId, dragging, dropTarget, onDragStart, onDragEnd, onDragOv
           onFocus={(event) => event.target.select()}
           onBlur={(event) => {
             setRenaming(false);
-            project.send({ type: 'RENAME', runId, name: event.target.value });
+            // Left as shown, a default name stays the default (and follows the language).
+            project.send({ type: 'RENAME', runId, name: event.target.value.trim() === name ? stored : event.target.value });
           }}
           onKeyDown={(event) => {
             if (event.key === 'Enter') event.currentTarget.blur();

@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Dialog } from '../components/Dialog';
+import { systemName } from './catalogueText';
 import { useProject, useProjectActor } from './ProjectProvider';
 import type { ProjectDialog } from './projectSteps';
 
@@ -76,13 +77,13 @@ function WarningBody({ dialog }: { dialog: ProjectDialog }) {
     case 'steppedNotAllowed':
       return (
         <Dialog title={t('warning.steppedTitle')} tone="warning" onClose={close} actions={ok}>
-          <p>{dialog.material === 'steelOrConcrete' ? t('warning.steppedSteelOrConcrete') : t('warning.steppedNotAvailable', { system: dialog.system })}</p>
+          <p>{dialog.material === 'steelOrConcrete' ? t('warning.steppedSteelOrConcrete') : t('warning.steppedNotAvailable', { system: systemName(t, dialog.system) })}</p>
         </Dialog>
       );
     case 'theoreticalStepping':
       return (
         <Dialog title={t('warning.steppedTitle')} tone="warning" onClose={close} actions={ok}>
-          <p>{t('warning.theoreticalStepping', { system: dialog.system })}</p>
+          <p>{t('warning.theoreticalStepping', { system: systemName(t, dialog.system) })}</p>
         </Dialog>
       );
     case 'superCritical':

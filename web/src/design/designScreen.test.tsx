@@ -37,6 +37,14 @@ const results: Results = {
     },
   ],
   channel: [{ HAN: '10091', description: 'Polymer 100 Type 10.0', count: 20, sort: 1, length_mm: 1000 }],
+  // As the catalogue gives poly-100-10-0 (domain/catalogue/data/channels/poly-100.json).
+  channels_used: [
+    {
+      slug: 'poly-100-10-0', name: 'Polymer 100 Type 10.0', count: 20, length_mm: 20000, from_m: 0, to_m: 20,
+      width_mm: 100, outer_width_mm: 150, body_height_mm: 180, invert_depth_upstream_mm: 150, invert_depth_downstream_mm: 150,
+      shape: { kind: 'u', width_mm: 100, radius_mm: 50 }, max_water_depth_mm: 80,
+    },
+  ],
 };
 
 function renderDesign(userOverrides = {}) {
@@ -123,7 +131,10 @@ describe('design screen', () => {
     expect(screen.getByRole('tab', { name: 'Run 1' })).toHaveAttribute('aria-selected', 'true');
     expect(screen.getByRole('row', { name: /Channel discharge 2 l\/s/ })).toBeInTheDocument();
     expect(screen.getByRole('img', { name: 'Hydraulic profile of a 20 m run' })).toBeInTheDocument();
-    expect(screen.getByText("Generic drawing: the actual channel's shape may differ.")).toBeInTheDocument();
+    expect(screen.getByText(/^Drawn to scale from the catalogue dimensions/)).toBeInTheDocument();
+    // The drawing's figures are the table's.
+    expect(screen.getByRole('img', { name: /Cross-section/ })).toHaveAccessibleName(expect.stringMatching(/100 mm.*150 mm/));
+    expect(screen.getByRole('row', { name: /Invert depth at the outlet 150 mm/ })).toBeInTheDocument();
     const body = calls.find((call) => call.path === '/drainage/calculate/')?.body;
     expect(body).toMatchObject({ project_id: 'p1', run_id: 'r1', channel_group: 'poly-100', channel_length_m: 20, drainage_area_m2: 144, advanced: false });
 

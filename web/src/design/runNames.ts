@@ -1,8 +1,25 @@
 // The run-list naming rules of design-tool.md section 4, as the server applies
 // them (domain/project/names.go). The client uses them for instant feedback
 // and in projects it cannot edit on the server; the server's answer wins.
+// Default names are stored as "Run N" whatever the language, and shown in the
+// interface language (displayRunName); a name the user gave is shown as it is.
+import type { TFunction } from 'i18next';
 
 const RUN_N = /^Run (\d+)$/;
+
+/** The number of a default name "Run N" as newRunName writes it; null for a name the user gave ("Run 01" is one). */
+export function defaultRunNumber(name: string): number | null {
+  const match = RUN_N.exec(name);
+  if (!match?.[1]) return null;
+  const n = Number(match[1]);
+  return Number.isSafeInteger(n) && String(n) === match[1] ? n : null;
+}
+
+/** A run's name as shown: a default "Run N" in the interface language ("Strang 1"), any other as it is. */
+export function displayRunName(t: TFunction, name: string): string {
+  const n = defaultRunNumber(name);
+  return n === null ? name : t('runs.defaultName', { n });
+}
 
 /** "Run N" with the first number not already used. */
 export function newRunName(existing: readonly string[]): string {

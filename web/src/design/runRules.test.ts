@@ -59,11 +59,11 @@ describe('choosing a system', () => {
   it('turns stepping off with a warning on a system that cannot step', () => {
     const outcome = applyEdit({ stepped: true }, 'selectedSystem', steel);
     expect(outcome.changes.stepped).toBe(false);
-    expect(outcome.warning).toEqual({ kind: 'steppedNotAllowed', system: 'Stainless Steel Channel', material: 'steelOrConcrete' });
+    expect(outcome.warning).toEqual({ kind: 'steppedNotAllowed', system: { slug: 'steel', name: 'Stainless Steel Channel' }, material: 'steelOrConcrete' });
   });
 
   it('warns of theoretical stepping on the polymer family', () => {
-    expect(applyEdit({ stepped: true }, 'selectedSystem', poly100).warning).toEqual({ kind: 'theoreticalStepping', system: 'Polymer 100' });
+    expect(applyEdit({ stepped: true }, 'selectedSystem', poly100).warning).toEqual({ kind: 'theoreticalStepping', system: { slug: 'poly-100', name: 'Polymer 100' } });
     expect(applyEdit({ stepped: true }, 'selectedSystem', super_).warning).toBeNull();
   });
 

@@ -115,6 +115,14 @@ export function pipeDiameters(system: DrainageSystem | null | undefined): number
     .sort((a, b) => a - b);
 }
 
+/** A system as a dialog names it: the slug finds its name in the interface language, the name is the English fallback. */
+export interface SystemRef {
+  slug: string;
+  name: string;
+}
+
+const systemRef = (system: DrainageSystem): SystemRef => ({ slug: system.slug, name: system.name });
+
 /** The dialogs an edit or a calculation may raise. */
 export type DesignWarning =
   | { kind: 'lengthOver500'; excess: number }
@@ -123,8 +131,8 @@ export type DesignWarning =
   | { kind: 'slopeTooSteep'; method: CalculationMethod; limit: number }
   | { kind: 'elevationTooSteep'; method: CalculationMethod; limit: number }
   | { kind: 'uphill' }
-  | { kind: 'steppedNotAllowed'; system: string; material: 'steelOrConcrete' | 'other' }
-  | { kind: 'theoreticalStepping'; system: string }
+  | { kind: 'steppedNotAllowed'; system: SystemRef; material: 'steelOrConcrete' | 'other' }
+  | { kind: 'theoreticalStepping'; system: SystemRef }
   | { kind: 'superCritical' }
   | { kind: 'position' };
 
@@ -318,7 +326,7 @@ export function applyEdit(current: RunInputs, field: EditableField, value: unkno
         changes.stepped = false;
       } else {
         changes.stepped = stepped;
-        if (stepped && theoreticalStepping(system)) warning = { kind: 'theoreticalStepping', system: system!.name };
+        if (stepped && theoreticalStepping(system)) warning = { kind: 'theoreticalStepping', system: systemRef(system!) };
       }
       break;
     }
@@ -372,7 +380,7 @@ function definedOnly(values: Record<string, unknown>): Record<string, unknown> {
 
 function steppedRefusal(system: DrainageSystem): DesignWarning {
   const steelOrConcrete = isConcrete(system) || system.slug.includes('steel');
-  return { kind: 'steppedNotAllowed', system: system.name, material: steelOrConcrete ? 'steelOrConcrete' : 'other' };
+  return { kind: 'steppedNotAllowed', system: systemRef(system), material: steelOrConcrete ? 'steelOrConcrete' : 'other' };
 }
 
 /** Choosing a system (spec section 4, "Choosing a system"). */
@@ -407,7 +415,7 @@ function chooseSystem(run: ReturnType<typeof effectiveInputs>, system: DrainageS
     changes.stepped = false;
     if (!isPointProduct(system)) warning = steppedRefusal(system);
   } else if (run.stepped && theoreticalStepping(system)) {
-    warning = { kind: 'theoreticalStepping', system: system.name };
+    warning = { kind: 'theoreticalStepping', system: systemRef(system) };
   }
 
   const sizes = system.minimumSizeOptions;

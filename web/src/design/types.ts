@@ -171,10 +171,26 @@ export interface ControlledResult {
 
 export interface MaterialLine {
   HAN: string;
+  /** In English; materialText writes it in the interface language from `text`. */
   description: string;
   count: number;
   sort: number;
   length_mm?: number;
+  text?: LineText;
+}
+
+/** What a material line's description is made of (catalogue.LineText). */
+export interface LineText {
+  /** The item's catalogue key; absent for a channel element, named by its designation. */
+  key?: string;
+  designation?: string;
+  grating_width_mm?: number;
+  grating_length_mm?: number;
+  cut_to_mm?: number;
+  drill_position?: string;
+  drill_diameter_mm?: number;
+  drill_distance_mm?: number;
+  orifice_diameter_mm?: number;
 }
 
 export const MATERIAL_LISTS = ['channel', 'connectors', 'endcaps', 'access_cover', 'box'] as const;

@@ -1,7 +1,7 @@
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Results } from '../design/types';
-import { crossSectionGeometry, drawable, outletStretch } from './crossSectionGeometry';
+import { crossSectionGeometry, drawable, genericStretch, outletStretch } from './crossSectionGeometry';
 import { useNumberFormat } from './format';
 
 /** Room for the drawing (px) and around it for the dimension lines. */
@@ -24,8 +24,10 @@ export function CrossSection({ results }: { results: Results }) {
   const uses = results.channels_used ?? [];
   const [chosen, setChosen] = useState<number | null>(null);
   const index = chosen !== null && chosen < uses.length ? chosen : outletStretch(uses);
-  const use = uses[index];
-  if (!drawable(use)) return null;
+  const stretch = uses[index];
+  const generic = !drawable(stretch);
+  const use = drawable(stretch) ? stretch : genericStretch(results);
+  if (!use) return null;
 
   const g = crossSectionGeometry(use);
   const s = Math.min(BOX / g.outerWidth, BOX / g.bodyHeight);
@@ -40,7 +42,7 @@ export function CrossSection({ results }: { results: Results }) {
 
   return (
     <figure className="cross-section">
-      {uses.length > 1 && (
+      {uses.length > 1 && !generic && (
         <div className="field cross-section__choice">
           <label htmlFor={`${clipId}-stretch`}>{t('results.section.stretch')}</label>
           <select id={`${clipId}-stretch`} value={index} onChange={(event) => setChosen(Number(event.target.value))}>
@@ -87,8 +89,12 @@ export function CrossSection({ results }: { results: Results }) {
         </text>
       </svg>
       <dl className="cross-section__legend">
-        <dt>{t('results.section.channel')}</dt>
-        <dd>{use.name}</dd>
+        {use.name && (
+          <>
+            <dt>{t('results.section.channel')}</dt>
+            <dd>{use.name}</dd>
+          </>
+        )}
         <dt>{t('spec.internalWidth')}</dt>
         <dd>{mm(g.internalWidth)}</dd>
         <dt>{t('results.section.invertDepth')}</dt>
@@ -98,7 +104,7 @@ export function CrossSection({ results }: { results: Results }) {
         <dt>{t('results.section.water')}</dt>
         <dd>{mm(g.waterDepth)}</dd>
       </dl>
-      <figcaption className="cross-section__disclaimer">{t('results.section.caption')}</figcaption>
+      <figcaption className="cross-section__disclaimer">{t(generic ? 'results.crossSectionDisclaimer' : 'results.section.caption')}</figcaption>
     </figure>
   );
 }

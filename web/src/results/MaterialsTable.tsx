@@ -1,4 +1,5 @@
 import { useTranslation } from 'react-i18next';
+import { materialText } from '../design/catalogueText';
 import { MATERIAL_LISTS, type MaterialLine, type Results } from '../design/types';
 import { useNumberFormat } from './format';
 
@@ -42,7 +43,7 @@ export function MaterialsTable({ results }: { results: Results }) {
           {lines.map((line) => (
             <tr key={`${line.sort}-${line.HAN}`}>
               <td className="materials-table__han">{line.HAN || '–'}</td>
-              <td>{line.description}</td>
+              <td>{materialText(t, line)}</td>
               <td className="numeric">{line.length_mm ? `${format(line.length_mm, 0)} mm` : ''}</td>
               <td className="numeric">{format(line.count, 0)}</td>
             </tr>

@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { gratingName, systemName } from '../design/catalogueText';
 import { effectiveInputs, isPointProduct, loadingLabel } from '../design/runRules';
 import type { Results, RunInputs } from '../design/types';
 import { displayRainfall, RAINFALL_UNIT_LABELS, type RainfallUnit } from '../design/units';
@@ -24,7 +25,7 @@ export function SpecificationTable({ inputs, results, rainfallUnits, defaultRain
   const unit = (value: string, symbol: string) => `${value} ${symbol}`;
 
   const rows: [string, ReactNode, string?][] = [
-    [t('spec.system'), run.selectedSystem?.name ?? '–'],
+    [t('spec.system'), systemName(t, run.selectedSystem) || '–'],
   ];
   if (!point) {
     rows.push(
@@ -33,7 +34,7 @@ export function SpecificationTable({ inputs, results, rainfallUnits, defaultRain
       [t('spec.configuration'), results.configuration === 'stepped' ? t('form.stepped') : t('form.singleSize')],
     );
     if (results.grating?.description) {
-      rows.push([t('spec.grating'), results.grating.description]);
+      rows.push([t('spec.grating'), gratingName(t, results.grating)]);
       if (results.grating.slot_dimensions) rows.push([t('spec.slotDimensions'), results.grating.slot_dimensions]);
       if (results.grating.open_area) rows.push([t('spec.openArea'), unit(String(results.grating.open_area), 'cm²/m')]);
     }

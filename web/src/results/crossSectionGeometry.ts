@@ -1,4 +1,4 @@
-import type { ChannelShape, ChannelUse } from '../design/types';
+import type { ChannelShape, ChannelUse, Results } from '../design/types';
 
 /**
  * A channel's cross-section to scale, in millimetres: x across the channel
@@ -92,6 +92,33 @@ function waterwayPath(shape: ChannelShape, left: number, width: number, depth: n
     default:
       return `M${f(left)},0 L${f(right)},0 L${f(right)},${f(depth)} L${f(left)},${f(depth)} Z`;
   }
+}
+
+/**
+ * A stand-in stretch for results calculated before stretches carried their
+ * geometry (projects saved earlier, until calculated again): a rectangle of
+ * the table's internal width, invert depth and overall depth, drawn as a
+ * generic section.
+ */
+export function genericStretch(results: Results): Required<ChannelUse> | null {
+  const width = results.channel_internal_width_mm ?? 0;
+  const invert = results.invert_depth_mm ?? 0;
+  if (!(width > 0) || !(invert > 0)) return null;
+  return {
+    slug: '',
+    name: results.largest_channel ?? '',
+    count: 0,
+    length_mm: 0,
+    from_m: 0,
+    to_m: 0,
+    width_mm: width,
+    outer_width_mm: 0,
+    body_height_mm: results.overall_depth_mm ?? 0,
+    invert_depth_upstream_mm: invert,
+    invert_depth_downstream_mm: invert,
+    shape: { kind: 'rectangular', width_mm: width },
+    max_water_depth_mm: results.outlet_depth_mm ?? results.max_depth_mm ?? 0,
+  };
 }
 
 /** The stretch a cross-section shows first: the outlet's, where the channel is deepest. */
