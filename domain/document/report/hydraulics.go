@@ -32,16 +32,16 @@ func (w *writer) hydraulics(i int) {
 		// most of the first, and a profile must not part from its heading.
 		w.d.PageBreak()
 		w.storage(run) // the storage design, over the profile it sets the water of
-		w.d.Subheading(w.tr("results.profile"))
+		w.d.Subheading(w.tr("documents.results.profile"))
 		w.d.Chart(w.profile(run.Results))
-		w.d.Subheading(w.tr("results.crossSection"))
+		w.d.Subheading(w.tr("documents.results.crossSection"))
 		w.d.Figure(w.crossSection(run.Results))
 		w.catchment(run.Results)
 		w.inflows(run.Request)
 	}
-	w.d.Subheading(w.tr("results.notes"))
+	w.d.Subheading(w.tr("documents.results.notes"))
 	if run.Notes == "" {
-		w.d.Note(w.tr("results.noNotes"))
+		w.d.Note(w.tr("documents.results.noNotes"))
 	} else {
 		w.d.Paragraph(run.Notes)
 	}
@@ -62,63 +62,63 @@ func (w *writer) systemName(r *design.Results) string {
 // yesNo is the translated yes or no.
 func (w *writer) yesNo(v bool) string {
 	if v {
-		return w.tr("common.yes")
+		return w.tr("documents.common.yes")
 	}
-	return w.tr("common.no")
+	return w.tr("documents.common.no")
 }
 
 // specification mirrors the results screen's specification table.
 func (w *writer) specification(run Run) [][2]string {
 	req, r, n := run.Request, run.Results, w.num
-	rows := [][2]string{{w.tr("spec.system"), w.systemName(r)}}
+	rows := [][2]string{{w.tr("documents.spec.system"), w.systemName(r)}}
 	if r.Point == nil {
 		if r.SystemLoading != "" {
-			rows = append(rows, [2]string{w.tr("spec.loading"), r.SystemLoading})
+			rows = append(rows, [2]string{w.tr("documents.spec.loading"), r.SystemLoading})
 		}
-		configuration := w.tr("form.singleSize")
+		configuration := w.tr("documents.form.singleSize")
 		if r.Configuration == "stepped" {
-			configuration = w.tr("form.stepped")
+			configuration = w.tr("documents.form.stepped")
 		}
-		rows = append(rows, [2]string{w.tr("spec.channel"), r.LargestChannel}, [2]string{w.tr("spec.configuration"), configuration})
+		rows = append(rows, [2]string{w.tr("documents.spec.channel"), r.LargestChannel}, [2]string{w.tr("documents.spec.configuration"), configuration})
 		if g := r.Grating; g != nil {
-			rows = append(rows, [2]string{w.tr("spec.grating"), w.catalogueText(catalogue.GratingKey(g.Slug), g.Description)})
+			rows = append(rows, [2]string{w.tr("documents.spec.grating"), w.catalogueText(catalogue.GratingKey(g.Slug), g.Description)})
 		}
-		method := w.tr("form.methodGVF")
+		method := w.tr("documents.form.methodGVF")
 		if r.CalculationMethod == "HRW" {
-			method = w.tr("form.methodHRW")
+			method = w.tr("documents.form.methodHRW")
 		}
 		rows = append(rows,
-			[2]string{w.tr("spec.length"), n.u(req.ChannelLengthM, 2, "m")},
-			[2]string{w.tr("spec.method"), method},
-			[2]string{w.tr("spec.slope"), n.u(req.GroundSlope, 2, "%")},
-			[2]string{w.tr("spec.installedGradient"), n.u(r.InstalledGradient, 2, "%")},
+			[2]string{w.tr("documents.spec.length"), n.u(req.ChannelLengthM, 2, "m")},
+			[2]string{w.tr("documents.spec.method"), method},
+			[2]string{w.tr("documents.spec.slope"), n.u(req.GroundSlope, 2, "%")},
+			[2]string{w.tr("documents.spec.installedGradient"), n.u(r.InstalledGradient, 2, "%")},
 		)
 	}
 	value, unit, decimals := w.rainfall(req.Rainfall.MMPerHr)
 	rows = append(rows,
-		[2]string{w.tr("spec.area"), n.u(req.DrainageAreaM2, 2, "m²")},
-		[2]string{w.tr("spec.rainfall"), n.u(value, decimals, unit)},
-		[2]string{w.tr("spec.flow"), n.u(r.Flow, 2, "l/s")},
+		[2]string{w.tr("documents.spec.area"), n.u(req.DrainageAreaM2, 2, "m²")},
+		[2]string{w.tr("documents.spec.rainfall"), n.u(value, decimals, unit)},
+		[2]string{w.tr("documents.spec.flow"), n.u(r.Flow, 2, "l/s")},
 	)
 	if p := r.Point; p != nil {
 		return append(rows,
-			[2]string{w.tr("spec.pipeDiameter"), n.u(float64(p.PipeDiameterMM), 0, "mm")},
-			[2]string{w.tr("spec.extensionHat"), w.yesNo(p.ExtensionHat)},
-			[2]string{w.tr("spec.capacity"), n.u(p.CapacityLPS, 2, "l/s")},
+			[2]string{w.tr("documents.spec.pipeDiameter"), n.u(float64(p.PipeDiameterMM), 0, "mm")},
+			[2]string{w.tr("documents.spec.extensionHat"), w.yesNo(p.ExtensionHat)},
+			[2]string{w.tr("documents.spec.capacity"), n.u(p.CapacityLPS, 2, "l/s")},
 		)
 	}
 	return append(rows,
-		[2]string{w.tr("spec.flowVelocity"), n.u(r.FlowVelocity, 2, "m/s")},
-		[2]string{w.tr("spec.channelDischarge"), n.u(r.ChannelDischarge, 2, "l/s")},
-		[2]string{w.tr("spec.maxDischarge"), n.u(r.MaxPossibleDischarge, 2, "l/s")},
-		[2]string{w.tr("spec.percentageFull"), n.u(r.PercentageFull, 1, "%")},
-		[2]string{w.tr("spec.freeboard"), n.u(r.Freeboard, 0, "mm") + " (" + n.u(r.FreeboardPercent, 1, "%") + ")"},
-		[2]string{w.tr("spec.volume"), n.u(r.TotalSystemVolume, 3, "m³")},
-		[2]string{w.tr("spec.internalWidth"), n.u(r.ChannelInternalWidth, 0, "mm")},
-		[2]string{w.tr("spec.invertDepth"), n.u(r.InvertDepthMM, 0, "mm")},
-		[2]string{w.tr("spec.overallDepth"), n.u(r.OverallDepthMM, 0, "mm")},
-		[2]string{w.tr("spec.flooding"), w.yesNo(r.Overflowed)},
-		[2]string{w.tr("spec.superCritical"), w.yesNo(r.WentSuperCritical)},
+		[2]string{w.tr("documents.spec.flowVelocity"), n.u(r.FlowVelocity, 2, "m/s")},
+		[2]string{w.tr("documents.spec.channelDischarge"), n.u(r.ChannelDischarge, 2, "l/s")},
+		[2]string{w.tr("documents.spec.maxDischarge"), n.u(r.MaxPossibleDischarge, 2, "l/s")},
+		[2]string{w.tr("documents.spec.percentageFull"), n.u(r.PercentageFull, 1, "%")},
+		[2]string{w.tr("documents.spec.freeboard"), n.u(r.Freeboard, 0, "mm") + " (" + n.u(r.FreeboardPercent, 1, "%") + ")"},
+		[2]string{w.tr("documents.spec.volume"), n.u(r.TotalSystemVolume, 3, "m³")},
+		[2]string{w.tr("documents.spec.internalWidth"), n.u(r.ChannelInternalWidth, 0, "mm")},
+		[2]string{w.tr("documents.spec.invertDepth"), n.u(r.InvertDepthMM, 0, "mm")},
+		[2]string{w.tr("documents.spec.overallDepth"), n.u(r.OverallDepthMM, 0, "mm")},
+		[2]string{w.tr("documents.spec.flooding"), w.yesNo(r.Overflowed)},
+		[2]string{w.tr("documents.spec.superCritical"), w.yesNo(r.WentSuperCritical)},
 	)
 }
 
@@ -260,17 +260,17 @@ func (w *writer) profile(r *design.Results) pdf.Chart {
 				floodY = wl
 			}
 			flood = append(flood, pdf.Point{X: x, Y: floodY})
-			bands = extendBand(bands, x, sl.Supercritical, w.tr("spec.superCritical"))
+			bands = extendBand(bands, x, sl.Supercritical, w.tr("documents.spec.superCritical"))
 		}
 		flood = append(flood, pdf.Point{X: s.EndM, Y: math.NaN()}) // no line across a segment joint
 	}
 	series := []pdf.Series{
-		{Name: w.tr("results.legendTop"), Points: top, Colour: topColour, Dash: []float64{2, 1}},
-		{Name: w.tr("results.legendInvert"), Points: invert, Colour: invertColour, Width: 0.5},
-		{Name: w.tr("results.legendWater"), Points: water, Colour: waterColour},
+		{Name: w.tr("documents.results.legendTop"), Points: top, Colour: topColour, Dash: []float64{2, 1}},
+		{Name: w.tr("documents.results.legendInvert"), Points: invert, Colour: invertColour, Width: 0.5},
+		{Name: w.tr("documents.results.legendWater"), Points: water, Colour: waterColour},
 	}
 	if r.Overflowed {
-		series = append(series, pdf.Series{Name: w.tr("results.legendFlooding"), Points: flood, Colour: floodColour, Width: 0.8})
+		series = append(series, pdf.Series{Name: w.tr("documents.results.legendFlooding"), Points: flood, Colour: floodColour, Width: 0.8})
 	}
 	return pdf.Chart{
 		XLabel:       w.tr("documents.pdf.distance"),
@@ -315,7 +315,7 @@ func (w *writer) crossSection(r *design.Results) pdf.Figure {
 			{At: pdf.Point{X: width + wall*1.3, Y: depth / 2}, Text: w.num.u(depth, 0, "mm")},
 		},
 		Height:  55,
-		Caption: w.tr("results.crossSectionDisclaimer"),
+		Caption: w.tr("documents.results.crossSectionDisclaimer"),
 	}
 }
 
@@ -324,11 +324,11 @@ func (w *writer) crossSection(r *design.Results) pdf.Figure {
 func (w *writer) gully(p *design.PointResult) {
 	w.d.Subheading(w.tr("documents.pdf.gully.title"))
 	cols := []pdf.Column{
-		{Title: w.tr("spec.pipeDiameter"), Align: pdf.Right},
+		{Title: w.tr("documents.spec.pipeDiameter"), Align: pdf.Right},
 		{Title: w.tr("documents.pdf.gully.grating"), Align: pdf.Right},
 		{Title: w.tr("documents.pdf.gully.outlet"), Align: pdf.Right},
 		{Title: w.tr("documents.pdf.gully.pipe"), Align: pdf.Right},
-		{Title: w.tr("spec.capacity"), Align: pdf.Right},
+		{Title: w.tr("documents.spec.capacity"), Align: pdf.Right},
 		{Title: w.tr("documents.pdf.gully.governing")},
 	}
 	rows := make([][]string, 0, len(p.Capacities))

@@ -23,9 +23,9 @@ func (w *writer) details() [][2]string {
 	d := w.p.Details
 	var rows [][2]string
 	for _, f := range []struct{ key, value string }{
-		{"details.name", d.Name}, {"details.location", d.Location}, {"details.reference", d.Reference},
-		{"details.date", d.Date}, {"details.company", d.Company}, {"details.designer", d.Designer},
-		{"details.telephone", d.Telephone}, {"details.email", d.Email},
+		{"documents.details.name", d.Name}, {"documents.details.location", d.Location}, {"documents.details.reference", d.Reference},
+		{"documents.details.date", d.Date}, {"documents.details.company", d.Company}, {"documents.details.designer", d.Designer},
+		{"documents.details.telephone", d.Telephone}, {"documents.details.email", d.Email},
 	} {
 		if f.value != "" {
 			rows = append(rows, [2]string{w.tr(f.key), f.value})
@@ -38,11 +38,11 @@ func (w *writer) details() [][2]string {
 func (w *writer) runsTable() {
 	cols := []pdf.Column{
 		{Title: w.tr("documents.pdf.run"), Width: 1.4},
-		{Title: w.tr("spec.system"), Width: 3},
-		{Title: w.tr("materials.length") + " (m)", Align: pdf.Right},
+		{Title: w.tr("documents.spec.system"), Width: 3},
+		{Title: w.tr("documents.materials.length") + " (m)", Align: pdf.Right},
 		{Title: w.tr("documents.pdf.flow") + " (l/s)", Align: pdf.Right},
 		{Title: w.tr("documents.pdf.maxDepth") + " (mm)", Width: 1.1, Align: pdf.Right},
-		{Title: w.tr("spec.freeboard") + " (mm)", Width: 1.1, Align: pdf.Right},
+		{Title: w.tr("documents.spec.freeboard") + " (mm)", Width: 1.1, Align: pdf.Right},
 		{Title: w.tr("documents.pdf.result"), Width: 1.2},
 	}
 	rows := make([][]string, 0, len(w.p.Runs))
@@ -61,7 +61,7 @@ func (w *writer) runsTable() {
 func (w *writer) verdict(r *design.Results) string {
 	switch {
 	case r.Overflowed:
-		return w.tr("spec.flooding")
+		return w.tr("documents.spec.flooding")
 	case r.Point != nil && r.Point.CapacityLPS < r.Flow:
 		return w.tr("documents.pdf.insufficient")
 	case w.lowFreeboard(r):

@@ -13,11 +13,11 @@ import (
 func (w *writer) materials() {
 	w.d.Heading(w.tr("documents.pdf.materials.title"))
 	for _, run := range w.p.Runs {
-		w.d.Subheading(w.trd("materials.title", "run", run.Name))
-		w.d.Paragraph(w.tr("spec.system") + ": " + w.systemName(run.Results))
+		w.d.Subheading(w.trd("documents.materials.title", "run", run.Name))
+		w.d.Paragraph(w.tr("documents.spec.system") + ": " + w.systemName(run.Results))
 		lines := materialLines(run.Results)
 		if len(lines) == 0 {
-			w.d.Note(w.tr("materials.empty"))
+			w.d.Note(w.tr("documents.materials.empty"))
 			continue
 		}
 		w.materialTable(lines)
@@ -25,7 +25,7 @@ func (w *writer) materials() {
 	w.d.Subheading(w.tr("documents.pdf.materials.total"))
 	total := projectTotal(w.p.Runs)
 	if len(total) == 0 {
-		w.d.Note(w.tr("materials.empty"))
+		w.d.Note(w.tr("documents.materials.empty"))
 		return
 	}
 	w.materialTable(total)
@@ -72,9 +72,9 @@ func projectTotal(runs []Run) []catalogue.MaterialLine {
 
 func (w *writer) materialTable(lines []catalogue.MaterialLine) {
 	cols := []pdf.Column{
-		{Title: w.tr("materials.han"), Width: 1.2},
-		{Title: w.tr("materials.description"), Width: 4},
-		{Title: w.tr("materials.count"), Width: 0.9, Align: pdf.Right},
+		{Title: w.tr("documents.materials.han"), Width: 1.2},
+		{Title: w.tr("documents.materials.description"), Width: 4},
+		{Title: w.tr("documents.materials.count"), Width: 0.9, Align: pdf.Right},
 	}
 	rows := make([][]string, len(lines))
 	for i, l := range lines {

@@ -127,7 +127,7 @@ func TestSpecialRuns(t *testing.T) {
 			t.Errorf("%q missing from the gully:\n%s", s, g)
 		}
 	}
-	if strings.Contains(g, tr("results.profile", nil)) {
+	if strings.Contains(g, tr("documents.results.profile", nil)) {
 		t.Errorf("a gully has a profile:\n%s", g)
 	}
 }

@@ -175,11 +175,11 @@ func (w *writer) titleBlock() pdf.TitleBlock {
 		Created:     w.p.Created,
 		Labels: pdf.Labels{
 			Project:   w.tr("documents.pdf.project"),
-			Location:  w.tr("details.location"),
+			Location:  w.tr("documents.details.location"),
 			Reference: w.tr("documents.pdf.reference"),
-			Date:      w.tr("details.date"),
-			Designer:  w.tr("details.designer"),
-			Company:   w.tr("details.company"),
+			Date:      w.tr("documents.details.date"),
+			Designer:  w.tr("documents.details.designer"),
+			Company:   w.tr("documents.details.company"),
 			Software:  w.tr("documents.pdf.software"),
 			// The page caption is a printf format; the catalogue's
 			// placeholders become indexed verbs so a language may order them.

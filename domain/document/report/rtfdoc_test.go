@@ -189,7 +189,7 @@ func TestRTFInLibreOffice(t *testing.T) {
 			shown := []int{0, 1}
 			if d.kind.Name == Hydraulics {
 				shown = []int{d.kind.Run - 1}
-				want = append(want, tr("results.crossSectionDisclaimer", nil))
+				want = append(want, tr("documents.results.crossSectionDisclaimer", nil))
 			}
 			for _, i := range shown {
 				r := runs[i]

@@ -13,24 +13,24 @@ func (w *writer) storage(run Run) {
 		return
 	}
 	n := w.num
-	orifice := w.tr("storage.noOrifice")
+	orifice := w.tr("documents.storage.noOrifice")
 	if c.Restricted {
 		orifice = n.u(c.OrificeDiameterMM, 1, "mm")
 	}
 	rain, unit, decimals := w.rainfall(c.CriticalRainfallMMH)
-	w.d.Subheading(w.tr("storage.title"))
+	w.d.Subheading(w.tr("documents.storage.title"))
 	if c.Flooded {
-		w.d.Warning(w.tr("storage.flooded"))
+		w.d.Warning(w.tr("documents.storage.flooded"))
 	}
 	w.d.KeyValues([][2]string{
-		{w.tr("storage.channel"), c.ChannelName},
-		{w.tr("storage.controlled"), n.u(c.ControlledOutflowLS, 1, "l/s")},
-		{w.tr("storage.orifice"), orifice},
-		{w.tr("storage.criticalDuration"), n.u(c.CriticalDurationMin, 0, "min")},
-		{w.tr("storage.criticalRainfall"), n.u(rain, decimals, unit)},
-		{w.tr("spec.storageVolume"), n.u(c.StorageVolumeM3, 3, "m³")},
-		{w.tr("spec.storageCapacity"), n.u(c.ChannelCapacityM3, 3, "m³")},
-		{w.tr("spec.criticalWaterDepth"), n.u(c.MaxDepthMM, 1, "mm")},
-		{w.tr("spec.criticalFreeboard"), n.u(1000*c.MinimumFreeBoardM, 0, "mm")},
+		{w.tr("documents.storage.channel"), c.ChannelName},
+		{w.tr("documents.storage.controlled"), n.u(c.ControlledOutflowLS, 1, "l/s")},
+		{w.tr("documents.storage.orifice"), orifice},
+		{w.tr("documents.storage.criticalDuration"), n.u(c.CriticalDurationMin, 0, "min")},
+		{w.tr("documents.storage.criticalRainfall"), n.u(rain, decimals, unit)},
+		{w.tr("documents.spec.storageVolume"), n.u(c.StorageVolumeM3, 3, "m³")},
+		{w.tr("documents.spec.storageCapacity"), n.u(c.ChannelCapacityM3, 3, "m³")},
+		{w.tr("documents.spec.criticalWaterDepth"), n.u(c.MaxDepthMM, 1, "mm")},
+		{w.tr("documents.spec.criticalFreeboard"), n.u(1000*c.MinimumFreeBoardM, 0, "mm")},
 	})
 }

@@ -68,13 +68,13 @@ func TestStorageInHydraulicsPDF(t *testing.T) {
 			path := pdftest.Write(t, out)
 			text := allText(t, path, pdftest.ReadInfo(t, path).Pages)
 			for _, want := range []string{
-				tr("storage.title", nil),
-				tr("storage.channel", nil) + " " + st.ChannelName,
-				tr("storage.controlled", nil) + " " + decimal(lang, 2, 1) + " l/s",
-				tr("storage.orifice", nil) + " " + decimal(lang, st.OrificeDiameterMM, 1) + " mm",
-				tr("storage.criticalDuration", nil) + " 45 min",
-				tr("spec.storageVolume", nil) + " " + decimal(lang, st.MaxStoredM3, 3) + " m³",
-				tr("spec.storageCapacity", nil) + " " + decimal(lang, st.ChannelCapacityM3, 3) + " m³",
+				tr("documents.storage.title", nil),
+				tr("documents.storage.channel", nil) + " " + st.ChannelName,
+				tr("documents.storage.controlled", nil) + " " + decimal(lang, 2, 1) + " l/s",
+				tr("documents.storage.orifice", nil) + " " + decimal(lang, st.OrificeDiameterMM, 1) + " mm",
+				tr("documents.storage.criticalDuration", nil) + " 45 min",
+				tr("documents.spec.storageVolume", nil) + " " + decimal(lang, st.MaxStoredM3, 3) + " m³",
+				tr("documents.spec.storageCapacity", nil) + " " + decimal(lang, st.ChannelCapacityM3, 3) + " m³",
 				// Its long label wraps in the column around the value.
 				decimal(lang, st.MaxDepthMM, 1) + " mm",
 			} {
@@ -87,7 +87,7 @@ func TestStorageInHydraulicsPDF(t *testing.T) {
 				t.Fatal(err)
 			}
 			path = pdftest.Write(t, out)
-			if text := allText(t, path, pdftest.ReadInfo(t, path).Pages); strings.Contains(text, tr("spec.storageVolume", nil)) {
+			if text := allText(t, path, pdftest.ReadInfo(t, path).Pages); strings.Contains(text, tr("documents.spec.storageVolume", nil)) {
 				t.Errorf("a run without controlled discharge shows a storage design:\n%s", text)
 			}
 		})
