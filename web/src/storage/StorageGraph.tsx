@@ -116,7 +116,10 @@ function storageChart(data: StorageGraphData, text: GraphText, format: NumberFor
   const axisFont = '12px system-ui, -apple-system, "Segoe UI", Roboto, sans-serif';
   const labelFont = '600 12px system-ui, -apple-system, "Segoe UI", Roboto, sans-serif';
   const ticks = (_u: uPlot, splits: number[], _axis: number, _space: number, increment: number) => splits.map((v) => format(v, tickDecimals(increment)));
-  const fromZero = (_u: uPlot, _min: number, max: number): [number, number] => [0, (max || 1) * 1.1];
+  // The flows get more headroom than the volumes, so that the inflow's peak does not sit on the capacity line.
+  const fromZero =
+    (headroom: number) =>
+    (_u: uPlot, _min: number, max: number): [number, number] => [0, (max || 1) * headroom];
   const series: uPlot.Series[] = [
     { label: text.time },
     { label: text.stored, scale: 'm3', stroke: COLORS.stored, width: 2, fill: COLORS.storedFill, points: { show: false } },
@@ -128,7 +131,7 @@ function storageChart(data: StorageGraphData, text: GraphText, format: NumberFor
   const values: uPlot.AlignedData = [data.t, data.stored, ...(data.held ? [data.held] : []), data.capacity, data.inflow, data.outflow];
   return {
     options: {
-      scales: { x: { time: false }, m3: { range: fromZero }, ls: { range: fromZero } },
+      scales: { x: { time: false }, m3: { range: fromZero(1.1) }, ls: { range: fromZero(1.4) } },
       series,
       axes: [
         { label: text.time, labelFont, font: axisFont, stroke: COLORS.axis, grid: { stroke: COLORS.grid, width: 1 }, values: ticks },
