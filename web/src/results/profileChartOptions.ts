@@ -52,14 +52,18 @@ export function tickDecimals(increment: number): number {
 export function valueAt(xs: readonly number[], ys: readonly number[], x: number): number {
   if (xs.length === 0) return NaN;
   if (x <= xs[0]!) return ys[0]!;
-  for (let i = 1; i < xs.length; i++) {
-    if (x <= xs[i]!) {
-      const x0 = xs[i - 1]!;
-      const x1 = xs[i]!;
-      return x1 === x0 ? ys[i - 1]! : ys[i - 1]! + ((x - x0) / (x1 - x0)) * (ys[i]! - ys[i - 1]!);
-    }
+  if (x > xs[xs.length - 1]!) return ys[ys.length - 1]!;
+  // The first point at or beyond x, by bisection: a long run has thousands of slices and joints.
+  let lo = 1;
+  let hi = xs.length - 1;
+  while (lo < hi) {
+    const mid = (lo + hi) >> 1;
+    if (xs[mid]! >= x) hi = mid;
+    else lo = mid + 1;
   }
-  return ys[ys.length - 1]!;
+  const x0 = xs[lo - 1]!;
+  const x1 = xs[lo]!;
+  return x1 === x0 ? ys[lo - 1]! : ys[lo - 1]! + ((x - x0) / (x1 - x0)) * (ys[lo]! - ys[lo - 1]!);
 }
 
 export function profileChart(data: ProfileData, text: ProfileChartText, format: NumberFormat): { options: ChartOptions; data: uPlot.AlignedData } {
