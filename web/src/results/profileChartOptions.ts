@@ -204,33 +204,34 @@ function drawOverlays(u: uPlot, data: ProfileData) {
     ctx.fill();
   }
 
-  // Point inflows: arrows down onto the run from the top of the plot.
+  // Point inflows: arrows from the top of the plot down onto the water where they enter.
   ctx.fillStyle = PROFILE_COLORS.inflow;
   ctx.strokeStyle = PROFILE_COLORS.inflow;
   ctx.lineWidth = 1.5 * px;
   for (const inflow of data.inflows) {
     const x = f.x(inflow.at);
     if (!visible(x)) continue;
-    const tip = f.top + 12 * px;
+    const tip = Math.max(f.top + 12 * px, f.y(valueAt(data.x, data.water, inflow.at)));
     ctx.beginPath();
     ctx.moveTo(x, f.top);
-    ctx.lineTo(x, tip - 5 * px);
+    ctx.lineTo(x, tip - 6 * px);
     ctx.stroke();
     ctx.beginPath();
-    ctx.moveTo(x - 5 * px, tip - 6 * px);
-    ctx.lineTo(x + 5 * px, tip - 6 * px);
+    ctx.moveTo(x - 5 * px, tip - 8 * px);
+    ctx.lineTo(x + 5 * px, tip - 8 * px);
     ctx.lineTo(x, tip);
     ctx.closePath();
     ctx.fill();
   }
 
-  // Accessories: squares on the floor of the plot.
+  // Accessories: squares standing on the channel invert.
   ctx.fillStyle = PROFILE_COLORS.accessory;
   for (const accessory of data.accessories) {
     const x = f.x(accessory.at);
     if (!visible(x)) continue;
-    const s = 8 * px;
-    ctx.fillRect(x - s / 2, f.bottom - s - 2 * px, s, s);
+    const s = 9 * px;
+    const floor = Math.min(f.bottom, f.y(valueAt(data.x, data.invert, accessory.at)));
+    ctx.fillRect(x - s / 2, floor - s - 1 * px, s, s);
   }
 
   // Each step is named by the channel that follows it, to its right (the
