@@ -118,6 +118,20 @@ func lay(els []catalogue.Element, gradient float64) (*laid, error) {
 	return out, nil
 }
 
+// joints are the chainages (m) where the elements of section i meet,
+// inside the section.
+func (l *laid) joints(i int) []float64 {
+	end := len(l.elements)
+	if i+1 < len(l.first) {
+		end = l.first[i+1]
+	}
+	var out []float64
+	for _, e := range l.elements[l.first[i]+1 : end] {
+		out = append(out, float64(e.StartMM)/1000)
+	}
+	return out
+}
+
 // continues reports whether b carries on a's channel with the same bed and
 // depth slopes, so that one section describes both exactly.
 func continues(a, b hydraulics.Section, sameChannel bool) bool {

@@ -89,6 +89,11 @@ type Segment struct {
 	hydraulics.Segment
 	Slug                 string                          `json:"slug"`
 	AvailableAccessories *catalogue.AvailableAccessories `json:"available_accessories,omitempty"`
+	// JointsM are the chainages (m from the head) where one element of the
+	// segment meets the next, for drawing on the profile: the engine
+	// merges the elements of one channel into one segment. Like the
+	// slices, they are left out of the summary a project keeps.
+	JointsM []float64 `json:"joints_m,omitempty"`
 	// Shape is the cross-section the engine computed the segment with, so
 	// that documents can derive the velocity and Froude number of each
 	// slice from its flow and depth. Not sent: the client knows the
@@ -188,7 +193,8 @@ func (p *plan) results(cat *catalogue.Catalogue, d *designed) (*Results, error) 
 	res.AvailableAccessories = accessoriesOf(largest.Slug)
 	for i, s := range h.Segments {
 		slug := els[d.laid.first[i]].Slug
-		res.Segments[i] = Segment{Segment: s, Slug: slug, AvailableAccessories: accessoriesOf(slug), Shape: d.run.Sections[i].Shape}
+		res.Segments[i] = Segment{Segment: s, Slug: slug, AvailableAccessories: accessoriesOf(slug), Shape: d.run.Sections[i].Shape,
+			JointsM: d.laid.joints(i)}
 	}
 	if d.res.WentSuperCritical {
 		res.Warnings = append(res.Warnings, "The flow went super critical")

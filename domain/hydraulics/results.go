@@ -7,11 +7,17 @@ import (
 
 // Slice is one point of the hydraulic profile.
 type Slice struct {
-	DistanceM     float64 `json:"distance_m"`     // chainage from the head
-	FlowLS        float64 `json:"flow_l_s"`       // flow in the channel
-	DepthMM       float64 `json:"depth_mm"`       // water depth above the invert
-	InvertLevelM  float64 `json:"invert_level_m"` // for drawing the profile
-	TopLevelM     float64 `json:"top_level_m"`    // channel top (overflow level)
+	DistanceM    float64 `json:"distance_m"`     // chainage from the head
+	FlowLS       float64 `json:"flow_l_s"`       // flow in the channel
+	DepthMM      float64 `json:"depth_mm"`       // water depth above the invert
+	InvertLevelM float64 `json:"invert_level_m"` // for drawing the profile
+	TopLevelM    float64 `json:"top_level_m"`    // channel top (overflow level)
+	// VelocityMS is the mean velocity Q/A and Froude the Froude number
+	// √(Q²T/(gA³)) of the slice's flow at its depth (Chow 1959, ch. 3),
+	// so that a reader of the profile need not know the cross-section.
+	// Both are 0 where there is no water.
+	VelocityMS    float64 `json:"velocity_m_s"`
+	Froude        float64 `json:"froude"`
 	Supercritical bool    `json:"supercritical,omitempty"`
 }
 
@@ -319,14 +325,20 @@ func buildResults(run Run, m *model, prof profile) *Results {
 			y, sup := prof.depth(r, x)
 			d := s.DepthAt(x)
 			consider(x, y, d)
-			seg.Slices = append(seg.Slices, Slice{
+			q := m.Q(&m.reaches[r], x)
+			sl := Slice{
 				DistanceM:     x,
-				FlowLS:        1000 * m.Q(&m.reaches[r], x),
+				FlowLS:        1000 * q,
 				DepthMM:       1000 * y,
 				InvertLevelM:  s.InvertAt(x),
 				TopLevelM:     s.TopAt(x),
 				Supercritical: sup,
-			})
+			}
+			if a := m.reaches[r].area(y); y > 0 && a > 0 {
+				sl.VelocityMS = q / a
+				sl.Froude = math.Sqrt(m.reaches[r].froude2(y, q))
+			}
+			seg.Slices = append(seg.Slices, sl)
 		}
 		res.Segments = append(res.Segments, seg)
 	}
@@ -371,7 +383,7 @@ func (r *Results) finite() bool {
 	for _, s := range r.Segments {
 		vals = append(vals, s.StartM, s.EndM, s.LengthMM, s.StepRaiseMM, s.FloorChangeMM)
 		for _, c := range s.Slices {
-			vals = append(vals, c.DistanceM, c.FlowLS, c.DepthMM, c.InvertLevelM, c.TopLevelM)
+			vals = append(vals, c.DistanceM, c.FlowLS, c.DepthMM, c.InvertLevelM, c.TopLevelM, c.VelocityMS, c.Froude)
 		}
 	}
 	for _, v := range vals {

@@ -82,7 +82,21 @@ type Result struct {
 	// (the run's M5-60 and r) or "rates" (its 5, 15 and 60 minute rates).
 	RainfallCurve string  `json:"rainfall_curve"`
 	Storms        []Storm `json:"storms"`
-	Note          string  `json:"note,omitempty"`
+	// CriticalStorm is the critical storm routed through the store until
+	// it has nearly emptied: the numbers of the storage graph, for the
+	// client to draw.
+	CriticalStorm []TracePoint `json:"critical_storm"`
+	Note          string       `json:"note,omitempty"`
+}
+
+// TracePoint is one moment of the critical storm.
+type TracePoint struct {
+	TimeMin   float64 `json:"t_min"`
+	InflowLS  float64 `json:"inflow_l_s"`
+	OutflowLS float64 `json:"outflow_l_s"`
+	StoredM3  float64 `json:"stored_m3"`
+	SpilledM3 float64 `json:"spilled_m3"` // over the top so far
+	DepthM    float64 `json:"depth_m"`    // at the outlet, above the invert
 }
 
 // Storm is one duration of the sweep.
@@ -207,6 +221,7 @@ func calculate(cat *catalogue.Catalogue, req Request) (*designed, error) {
 		})
 	}
 	r.Note = note(r, best.res.sec, sw.d)
+	r.CriticalStorm = tracePoints(dc.trace.steps, traceLength)
 	if req.NoImages {
 		dc.res = r
 		return dc, nil
@@ -360,4 +375,39 @@ func controlledNames(cat *catalogue.Catalogue) string {
 func round(v float64, places int) float64 {
 	p := math.Pow(10, float64(places))
 	return math.Round(v*p) / p
+}
+
+// traceLength is about how many points of the critical storm the answer
+// carries: the graph is at most some hundreds of pixels wide, and the
+// routing takes up to 8 × routeSteps steps when the store empties slowly.
+const traceLength = 300
+
+// tracePoints thins the routed steps to about n, evenly in time, keeping
+// the first and last step and the steps of the highest store and the
+// most water held back, so that the graph's peaks are the answer's.
+func tracePoints(steps []Step, n int) []TracePoint {
+	if len(steps) == 0 {
+		return nil
+	}
+	stride := max(1, (len(steps)+n-1)/n)
+	peak, held := 0, 0
+	for i, s := range steps {
+		if s.Stored > steps[peak].Stored {
+			peak = i
+		}
+		if s.Stored+s.Spilled > steps[held].Stored+steps[held].Spilled {
+			held = i
+		}
+	}
+	var out []TracePoint
+	for i, s := range steps {
+		if i%stride != 0 && i != len(steps)-1 && i != peak && i != held {
+			continue
+		}
+		out = append(out, TracePoint{
+			TimeMin: round(s.T/60, 3), InflowLS: round(1000*s.Inflow, 3), OutflowLS: round(1000*s.Outflow, 3),
+			StoredM3: round(s.Stored, 4), SpilledM3: round(s.Spilled, 4), DepthM: round(s.Depth, 4),
+		})
+	}
+	return out
 }

@@ -129,7 +129,8 @@ describe('a UK designer', { skip }, () => {
     await page.waitForFunction(([el, want]) => Number(el.value) === want, [controlled, free], { timeout: 2000 }).catch(() => {});
     assert.equal(Number(await field(dialog, 'Controlled discharge').inputValue()), free);
     await enter(dialog, 'Controlled discharge', 2);
-    await calculate.click();
+    const [storageAnswer] = await Promise.all([page.waitForResponse((response) => response.url().endsWith('/drainage/calculate_storage/')), calculate.click()]);
+    const storage = await storageAnswer.json();
     const results = dialog.getByRole('region', { name: 'Controlled discharge results' });
     await results.waitFor();
     const table = await results.locator('table').innerText();
@@ -137,10 +138,21 @@ describe('a UK designer', { skip }, () => {
       assert.match(table, new RegExp(row), row);
     }
     assert.match(table, /High-Capacity/);
-    for (const name of [/^Storage graph/, /^Cross-section of the channel/]) {
-      const image = results.getByRole('img', { name });
-      await page.waitForFunction((el) => el.complete && el.naturalWidth > 0, await image.elementHandle());
-    }
+    const section = results.getByRole('img', { name: /^Cross-section of the channel/ });
+    await page.waitForFunction((el) => el.complete && el.naturalWidth > 0, await section.elementHandle());
+    // The storage graph is drawn in the page from the critical storm's numbers.
+    const graph = results.getByRole('img', { name: /^Storage graph/ });
+    await graph.locator('canvas').waitFor();
+    await graph.scrollIntoViewIfNeeded();
+    const plot = await graph.locator('.u-over').boundingBox();
+    await page.mouse.move(plot.x + plot.width / 3, plot.y + plot.height / 2);
+    // The readout is a moment of the critical storm as the server routed it.
+    const shown = async (field) => Number((await results.locator(`.chart-readout [data-field="${field}"]`).innerText()).replace(/[^\d.]/g, ''));
+    const minute = await shown('time');
+    const moment = storage.critical_storm.find((p) => Math.abs(p.t_min - minute) <= 0.05 + 1e-9);
+    assert.ok(moment, `the critical storm has a moment at ${minute} min`);
+    assert.ok(Math.abs((await shown('stored')) - moment.stored_m3) <= 0.0005 + 1e-9, 'stored volume');
+    assert.ok(Math.abs((await shown('outflow')) - moment.outflow_l_s) <= 0.005 + 1e-9, 'outflow');
     assert.equal(await confirm.isEnabled(), true);
     await page.setViewportSize({ width: 1280, height: 1250 });
     await screenshot(page, 'controlled-discharge');

@@ -51,7 +51,7 @@ export function RunResults() {
       {!point && (
         <section className="panel" aria-labelledby="profile-title">
           <h3 id="profile-title">{t('results.profile')}</h3>
-          {refreshing ? <p className="muted">{t('results.profileLoading')}</p> : <ProfileChart segments={results.segments ?? []} zeroAtDischarge={zeroAtDischarge} />}
+          {refreshing ? <p className="muted">{t('results.profileLoading')}</p> : <ProfileChart results={results} inputs={run.inputs} zeroAtDischarge={zeroAtDischarge} />}
           <ProfileDownload runId={run.id} />
         </section>
       )}

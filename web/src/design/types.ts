@@ -72,7 +72,7 @@ export interface RunInputs {
   /** The confirmed controlled discharge design, without its images. */
   controlled_discharge?: Record<string, unknown> | null;
   controlled_discharge_details?: { channel?: string; channel_name: string; max_depth_mm: number; orifice_diameter_mm: number } | null;
-  inflows?: { distance_m: number }[];
+  inflows?: { distance_m: number; flow_lps?: number }[];
   accessories?: { distance_m: number }[];
   [extra: string]: unknown;
 }
@@ -83,6 +83,9 @@ export interface SliceResult {
   depth_mm: number;
   invert_level_m: number;
   top_level_m: number;
+  /** Mean velocity (m/s) and Froude number of the slice's flow; absent from results calculated before the server sent them. */
+  velocity_m_s?: number;
+  froude?: number;
   supercritical?: boolean;
 }
 
@@ -96,6 +99,8 @@ export interface SegmentResult {
   floorChange: number;
   /** Left out of the summary a project stream keeps; a fresh calculation brings them. */
   slices?: SliceResult[];
+  /** Where the segment's elements meet, m from the head; like the slices, only in a fresh calculation. */
+  joints_m?: number[];
 }
 
 /** A channel's cross-section as the catalogue gives it (domain/catalogue Shape). */
@@ -201,6 +206,9 @@ export interface Results {
   calculated: boolean;
   overflowed?: boolean;
   went_super_critical?: boolean;
+  /** Chainages of hydraulic jumps and of internal critical sections (where the flow passes Froude 1), m from the head. */
+  hydraulic_jumps_m?: number[];
+  critical_sections_m?: number[];
   flow_velocity?: number;
   channel_discharge?: number;
   max_possible_discharge?: number;

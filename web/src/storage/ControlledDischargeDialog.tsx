@@ -8,6 +8,7 @@ import { NumberField } from '../components/NumberField';
 import type { RunInputs } from '../design/types';
 import { displayRainfall, RAINFALL_UNIT_LABELS, type RainfallUnit } from '../design/units';
 import type { RunRainfall } from '../rainfall/types';
+import { StorageGraph } from './StorageGraph';
 import { canConfirm, createStorageMachine, isStale, type DraftField } from './storageMachine';
 import { calculateMissing, freeDischarge, rateForDisplay, rateFromDisplay, type RateField } from './storageRules';
 import type { StorageResult } from './types';
@@ -195,8 +196,8 @@ function StorageResults({ result, stale, units }: { result: StorageResult; stale
           ))}
         </tbody>
       </table>
+      <StorageGraph result={result} />
       <div className="storage-results__images">
-        {result.storage_graph && <img src={`data:image/png;base64,${result.storage_graph}`} alt={t('storage.graph')} width={640} height={400} />}
         {result.x_section_image && <img src={`data:image/png;base64,${result.x_section_image}`} alt={t('storage.section')} width={420} height={420} />}
       </div>
     </section>

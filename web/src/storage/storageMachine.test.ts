@@ -40,6 +40,7 @@ const answer = (overrides: Partial<StorageResult> = {}): StorageResult => ({
   max_depth_mm: 464.7,
   free_discharge_l_s: 4.1,
   storms: [],
+  critical_storm: [{ t_min: 0, inflow_l_s: 0, outflow_l_s: 0, stored_m3: 0, spilled_m3: 0, depth_m: 0 }],
   ...overrides,
 });
 
@@ -105,9 +106,10 @@ describe('controlled discharge dialog', () => {
       controlled_discharge_details: { channel: 'poly-hicap-150-600', channel_name: 'High-Capacity 150 H600', max_depth_mm: 464.7, orifice_diameter_mm: 37.9 },
       stepped: false,
     });
-    // The images are not stored in the run.
+    // The images and the graph's numbers are not stored in the run.
     const stored = vi.mocked(deps.onConfirm).mock.calls[0]![0].controlled_discharge as Record<string, unknown>;
     expect(stored.storage_graph).toBeUndefined();
+    expect(stored.critical_storm).toBeUndefined();
     expect(actor.getSnapshot().status).toBe('done');
   });
 

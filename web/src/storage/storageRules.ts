@@ -132,9 +132,9 @@ export function customRainfall(rainfall: RunRainfall): RunRainfall {
   };
 }
 
-/** What a run stores of a result: the spec's fields, without the images (they come back with the next calculation). */
+/** What a run stores of a result: the spec's fields, without the images and the graph's numbers (they come back with the next calculation). */
 export function storedResult(result: StorageResult): Record<string, unknown> {
-  const { storage_graph: _graph, x_section_image: _section, storms: _storms, ...kept } = result;
+  const { storage_graph: _graph, x_section_image: _section, storms: _storms, critical_storm: _trace, ...kept } = result;
   return kept;
 }
 

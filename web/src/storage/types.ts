@@ -16,6 +16,8 @@ export interface StorageResult {
   controlled_outflow_l_s?: number;
   restricted?: boolean;
   max_depth_mm?: number;
+  /** The critical storm routed through the store: the numbers of the storage graph. */
+  critical_storm?: TracePoint[];
   note?: string;
   [extra: string]: unknown;
 }
@@ -27,4 +29,15 @@ export interface ControlledDischargeDetails {
   channel_name: string;
   max_depth_mm: number;
   orifice_diameter_mm: number;
+}
+
+/** One moment of the critical storm (domain/storage TracePoint). */
+export interface TracePoint {
+  t_min: number;
+  inflow_l_s: number;
+  outflow_l_s: number;
+  stored_m3: number;
+  /** Over the channel top so far. */
+  spilled_m3: number;
+  depth_m: number;
 }
