@@ -204,6 +204,8 @@ describe('a UK designer', { skip }, () => {
       assert.equal(await cell('Storage capacity of the channel'), confirmedDesign['Total channel volume'], `${when}: capacity`);
       assert.match(await cell('Storage volume in the critical storm'), /^\d+(\.\d+)? m³$/, `${when}: storage volume`);
       assert.equal(await cell('Flooding in the critical storm'), 'No', `${when}: not flooded`);
+      // The profile draws the critical storm's water level (once the run's slices are back after a load).
+      await page.locator('.chart-legend').getByText('Water level in the critical storm').waitFor();
       await tab('Materials list').click();
       const plate = page.getByRole('row').filter({ hasText: `orifice plate Ø ${orifice}` });
       await plate.waitFor();

@@ -6,7 +6,7 @@ import { useNumberFormat } from './format';
 
 /** Room for the drawing (px) and around it for the dimension lines. */
 const BOX = 170;
-const LEFT = 56;
+const LEFT = 66;
 const TOP = 40;
 const RIGHT = 70;
 const BOTTOM = 16;

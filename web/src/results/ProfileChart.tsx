@@ -10,7 +10,7 @@ import { PROFILE_COLORS, PROFILE_DASH, profileChart, type NumberFormat } from '.
 import { profileData, type ProfileData, type ProfileMode } from './profileGeometry';
 
 export interface ProfileChartProps {
-  results: Pick<Results, 'segments' | 'hydraulic_jumps_m'>;
+  results: Pick<Results, 'segments' | 'hydraulic_jumps_m' | 'critical_sections_m' | 'controlled'>;
   inputs: Pick<RunInputs, 'inflows' | 'accessories'>;
   /** The user's setting: chainage from the discharge end instead of the head. */
   zeroAtDischarge: boolean;
@@ -50,6 +50,7 @@ export function ProfileChart({ results, inputs, zeroAtDischarge }: ProfileChartP
       invert: t('results.legendInvert'),
       top: t('results.legendTop'),
       water: t('results.legendWater'),
+      storm: t('results.legendCriticalStorm'),
     };
     return profileChart(data, text, (v, d) => formatRef.current(v, d));
     // The language changes the texts and the numbers.
@@ -133,6 +134,7 @@ function legendEntries(data: ProfileData, t: TFunction): LegendEntry[] {
     { label: t('results.legendTop'), line: PROFILE_COLORS.top, dash: PROFILE_DASH.top },
     { label: t('results.legendWater'), line: PROFILE_COLORS.water, width: 2, fill: PROFILE_COLORS.waterBody },
   ];
+  if (data.storm) entries.push({ label: t('results.legendCriticalStorm'), line: PROFILE_COLORS.storm, dash: PROFILE_DASH.storm, width: 2 });
   if (data.flooded) entries.push({ label: t('results.legendFlooding'), fill: PROFILE_COLORS.flood, line: PROFILE_COLORS.floodLine, width: 2 });
   if (data.supercritical.length > 0) entries.push({ label: t('spec.superCritical'), fill: PROFILE_COLORS.supercritical });
   if (data.jumps.length > 0) entries.push({ label: t('results.legendJump'), marker: 'tick', line: PROFILE_COLORS.jump, width: 2.5 });

@@ -12,6 +12,7 @@ export const PROFILE_COLORS = {
   invert: '#1d2733',
   top: '#6b7785',
   water: '#2c82c9',
+  storm: '#7c3aed',
   waterBody: 'rgba(44, 130, 201, 0.22)',
   flood: 'rgba(200, 30, 30, 0.55)',
   floodLine: '#c81e1e',
@@ -25,7 +26,7 @@ export const PROFILE_COLORS = {
   axis: '#536173',
 } as const;
 
-export const PROFILE_DASH = { top: [5, 4], step: [4, 3] } as const;
+export const PROFILE_DASH = { top: [5, 4], step: [4, 3], storm: [8, 4] } as const;
 
 export interface ProfileChartText {
   x: string;
@@ -33,6 +34,7 @@ export interface ProfileChartText {
   invert: string;
   top: string;
   water: string;
+  storm: string;
 }
 
 /** Formats a number in the user's locale to at most `decimals` places. */
@@ -107,6 +109,11 @@ export function profileChart(data: ProfileData, text: ProfileChartText, format: 
       draw: [(u) => drawOverlays(u, data)],
     },
   };
+  if (data.storm) {
+    // The critical storm ponds behind the orifice: a dashed line over the free-outflow water.
+    options.series.push({ label: text.storm, stroke: PROFILE_COLORS.storm, width: 2, dash: [...PROFILE_DASH.storm], points: { show: false }, spanGaps: false });
+    return { options, data: [data.x, data.invert, data.top, data.water, data.storm] };
+  }
   return { options, data: [data.x, data.invert, data.top, data.water] };
 }
 

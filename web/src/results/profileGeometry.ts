@@ -6,6 +6,7 @@
 // point inflows and accessories sit. Everything is in the chart's own
 // terms, the chainage on the horizontal axis and depth or level on the
 // vertical, so that the drawing is only a matter of scaling.
+import { criticalStormSeries } from './controlledProfile';
 import type { Results, RunInputs, SliceResult } from '../design/types';
 
 /** The vertical axis: depth above the invert (mm), or level (m, 0 at the grating top of the head). */
@@ -61,6 +62,11 @@ export interface ProfileData {
   invert: number[];
   top: number[];
   water: number[];
+  /**
+   * A controlled-discharge run's critical storm: its water, in the mode's
+   * units, at each point (null off its reach); null for other runs.
+   */
+  storm: (number | null)[] | null;
   floods: FloodArea[];
   supercritical: Reach[];
   jumps: number[];
@@ -86,7 +92,7 @@ const roundChainage = (v: number) => Math.round(v * 1e6) / 1e6;
  * discharge end; points are in ascending chainage either way (the chart
  * turns its axis round so that the head stays on the left).
  */
-export function profileData(results: Pick<Results, 'segments' | 'hydraulic_jumps_m' | 'critical_sections_m'>, inputs: Pick<RunInputs, 'inflows' | 'accessories'>, mode: ProfileMode, fromDischarge: boolean): ProfileData | null {
+export function profileData(results: Pick<Results, 'segments' | 'hydraulic_jumps_m' | 'critical_sections_m' | 'controlled'>, inputs: Pick<RunInputs, 'inflows' | 'accessories'>, mode: ProfileMode, fromDischarge: boolean): ProfileData | null {
   const segments = results.segments ?? [];
   const tagged = segments.flatMap((segment, index) => (segment.slices ?? []).map((slice, order) => ({ slice, segment: index, order, channel: segment.channelDescription })));
   if (tagged.length < 2) return null;
@@ -106,6 +112,8 @@ export function profileData(results: Pick<Results, 'segments' | 'hydraulic_jumps
   const water = points.map((p) => (mode === 'depth' ? p.depthMm : p.waterM));
   const x = points.map((p) => p.chainage);
   const floods = floodAreas(points, x, top, water);
+  const stormDepths = criticalStormSeries(results as Results, ordered.map(({ slice }) => slice.distance_m));
+  const storm = stormDepths && stormDepths.map((d, i) => (d === null ? null : mode === 'depth' ? d : points[i]!.invertM + d / 1000));
 
   const joints: number[] = [];
   const steps: ChannelStep[] = [];
@@ -129,6 +137,7 @@ export function profileData(results: Pick<Results, 'segments' | 'hydraulic_jumps
     invert,
     top,
     water,
+    storm,
     floods,
     supercritical: toBoundaries(reachesWhere(points, (p) => p.supercritical), x, [...jumps, ...critical]),
     jumps,
