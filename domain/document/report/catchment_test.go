@@ -59,3 +59,27 @@ func TestHydraulicsPrintsCatchmentAndNotices(t *testing.T) {
 		})
 	}
 }
+
+// The accessories placed along a run are listed with their distance from
+// the discharge end, in the document language.
+func TestHydraulicsListsAccessories(t *testing.T) {
+	pdftest.Require(t)
+	body := `{"channel_group": "super", "loading": "F900", "grating": "super-slot-iron", "channel_length_m": 33,
+		"drainage_area_m2": 900, "rainfall": {"rainfall_mm_per_hr": 50}, "dischargeSetting": "outflow-in-trashbox",
+		"accessories": [{"type": "access-box", "distance_m": 12}, {"type": "access-box", "distance_m": 20, "toBeConfirmed": true}]}`
+	tr := translator(t, "de")
+	out, err := PDF(sampleProject("de", calculated(t, "Hofzufahrt", body)), Kind{Name: Hydraulics, Run: 1}, tr)
+	if err != nil {
+		t.Fatal(err)
+	}
+	path := pdftest.Write(t, out)
+	text := allText(t, path, pdftest.ReadInfo(t, path).Pages)
+	for _, want := range []string{tr("documents.pdf.accessories", nil), tr("documents.pdf.accessory.accessBox", nil), "12,00"} {
+		if !strings.Contains(text, pdftest.Fold(want)) {
+			t.Errorf("%q missing:\n%s", want, text)
+		}
+	}
+	if strings.Contains(text, "20,00") {
+		t.Errorf("an accessory still to be confirmed is listed:\n%s", text)
+	}
+}

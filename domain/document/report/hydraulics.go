@@ -38,6 +38,7 @@ func (w *writer) hydraulics(i int) {
 		w.d.Figure(w.crossSection(run.Results))
 		w.catchment(run.Results)
 		w.inflows(run.Request)
+		w.accessories(run.Request)
 	}
 	w.d.Subheading(w.tr("documents.results.notes"))
 	if run.Notes == "" {
@@ -370,5 +371,42 @@ func (w *writer) inflows(req *design.Request) {
 	w.d.Table([]pdf.Column{
 		{Title: w.tr("documents.pdf.distance"), Align: pdf.Right},
 		{Title: w.tr("documents.pdf.flow") + " (l/s)", Align: pdf.Right},
+	}, rows)
+}
+
+// accessoryKeys names the accessory types a run can take.
+var accessoryKeys = map[string]string{
+	catalogue.AccessoryTrashBox:         "documents.pdf.accessory.trashBox",
+	catalogue.AccessoryAccessBox:        "documents.pdf.accessory.accessBox",
+	catalogue.AccessoryAccessCover:      "documents.pdf.accessory.accessCover",
+	catalogue.AccessoryEndCap:           "documents.pdf.accessory.endCap",
+	catalogue.AccessoryEndCapWithOutlet: "documents.pdf.accessory.endCapWithOutlet",
+	catalogue.AccessoryConcreteChamber:  "documents.pdf.accessory.concreteChamber",
+	catalogue.AccessoryConnectionPlate:  "documents.pdf.accessory.connectionPlate",
+}
+
+// accessories lists the accessories placed along the run, measured from
+// the discharge end as the design screen places them; those still to be
+// confirmed are left out, as the calculation leaves them out. Their
+// articles are in the materials list.
+func (w *writer) accessories(req *design.Request) {
+	var rows [][]string
+	for _, a := range req.Accessories {
+		if a.ToBeConfirmed {
+			continue
+		}
+		name := a.Type
+		if key, ok := accessoryKeys[a.Type]; ok {
+			name = w.tr(key)
+		}
+		rows = append(rows, []string{w.num.f(a.DistanceM, 2), name})
+	}
+	if len(rows) == 0 {
+		return
+	}
+	w.d.Subheading(w.tr("documents.pdf.accessories"))
+	w.d.Table([]pdf.Column{
+		{Title: w.tr("documents.pdf.fromDischarge"), Align: pdf.Right},
+		{Title: w.tr("documents.pdf.accessoryType"), Width: 2},
 	}, rows)
 }
