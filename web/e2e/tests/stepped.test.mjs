@@ -4,6 +4,7 @@
 // them, and the cross-section shows each size to scale with its catalogue
 // dimensions. Needs E2E_USERNAME / E2E_PASSWORD (scripts/e2e.sh).
 import assert from 'node:assert/strict';
+import { readFile } from 'node:fs/promises';
 import { after, before, describe, test } from 'node:test';
 import { calculateButton, designRun, enter, logIn } from '../lib/app.mjs';
 import { openBrowser, screenshot } from '../lib/browser.mjs';
@@ -73,5 +74,35 @@ describe('a stepped run', { skip }, () => {
     assert.equal(await value('Invert depth (downstream end)'), `${fmt(uses[0].invert_depth_downstream_mm)} mm`);
     assert.equal(await value('Overall depth'), `${fmt(uses[0].body_height_mm)} mm`);
     await screenshot(page, 'results-stepped');
+  });
+
+  test('lists the whole project\'s materials with a total, as CSV and on the clipboard', async () => {
+    await page.getByRole('button', { name: 'Duplicate' }).click();
+    await page.getByRole('button', { name: /^Run 2 ?,/ }).waitFor();
+    await page.getByRole('tab', { name: 'Materials list', exact: true }).click();
+    await page.getByRole('radio', { name: 'The whole project' }).check();
+    await page.getByRole('heading', { name: 'Materials for the whole project' }).waitFor();
+    // Two identical runs: each article twice the run's count.
+    const perRun = new Map(results.channel.map((l) => [l.HAN, 0]));
+    for (const l of results.channel) perRun.set(l.HAN, perRun.get(l.HAN) + l.count);
+    const total = page.getByRole('table', { name: 'Project total' });
+    for (const [han, count] of perRun) {
+      const row = total.getByRole('row').filter({ has: page.locator('.materials-table__han', { hasText: new RegExp(`^${han}$`) }) });
+      assert.equal((await row.locator('td').last().innerText()).trim(), String(2 * count), `article ${han}`);
+    }
+    const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Download (CSV)' }).click()]);
+    assert.match(download.suggestedFilename(), /all-runs-materials\.csv$/);
+    const csv = (await readFile(await download.path(), 'utf8')).slice(1).trim().split('\r\n');
+    assert.equal(csv[0], 'Run,Article no.,Description,Length (mm),Quantity');
+    const firstHan = results.channel[0].HAN;
+    assert.ok(csv.some((row) => row.startsWith(`Project total,${firstHan},`) && row.endsWith(`,${2 * perRun.get(firstHan)}`)), `the total of ${firstHan} in:\n${csv.join('\n')}`);
+    assert.ok(csv.some((row) => row.startsWith(`Run 2,${firstHan},`)), 'each run follows the total');
+
+    await browser.context.grantPermissions(['clipboard-read', 'clipboard-write']);
+    await page.getByRole('button', { name: 'Copy to clipboard' }).click();
+    await page.getByText('Copied: paste it into a spreadsheet.').waitFor();
+    const copied = await page.evaluate(() => navigator.clipboard.readText());
+    assert.equal(copied.split('\n')[0], 'Run\tArticle no.\tDescription\tLength (mm)\tQuantity');
+    await screenshot(page, 'materials-project', { phone: true });
   });
 });

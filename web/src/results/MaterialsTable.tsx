@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { materialText } from '../design/catalogueText';
-import { MATERIAL_LISTS, type MaterialLine, type Results } from '../design/types';
+import type { MaterialLine, MaterialList } from '../design/types';
 import { useNumberFormat } from './format';
 
 const LIST_TITLE = {
@@ -11,16 +11,14 @@ const LIST_TITLE = {
   box: 'materials.box',
 } as const;
 
-/** The run's materials list, list by list, in the calculation's sort order. */
-export function MaterialsTable({ results }: { results: Results }) {
+/** Material lines in groups: a run's lists under their titles, or one untitled group (a project total). */
+export function MaterialsTable({ lists, caption }: { lists: { list: MaterialList | null; lines: MaterialLine[] }[]; caption: string }) {
   const { t } = useTranslation();
   const format = useNumberFormat();
-  const lists = MATERIAL_LISTS.map((list) => ({ list, lines: [...((results[list] as MaterialLine[] | undefined) ?? [])].sort((a, b) => a.sort - b.sort) })).filter(
-    ({ lines }) => lines.length > 0,
-  );
   if (lists.length === 0) return <p className="muted">{t('materials.empty')}</p>;
   return (
     <table className="materials-table">
+      <caption className="visually-hidden">{caption}</caption>
       <thead>
         <tr>
           <th scope="col">{t('materials.han')}</th>
@@ -34,14 +32,16 @@ export function MaterialsTable({ results }: { results: Results }) {
         </tr>
       </thead>
       {lists.map(({ list, lines }) => (
-        <tbody key={list}>
-          <tr className="materials-table__group">
-            <th scope="rowgroup" colSpan={4}>
-              {t(LIST_TITLE[list])}
-            </th>
-          </tr>
-          {lines.map((line) => (
-            <tr key={`${line.sort}-${line.HAN}`}>
+        <tbody key={list ?? 'all'}>
+          {list && (
+            <tr className="materials-table__group">
+              <th scope="rowgroup" colSpan={4}>
+                {t(LIST_TITLE[list])}
+              </th>
+            </tr>
+          )}
+          {lines.map((line, i) => (
+            <tr key={`${line.sort}-${line.HAN}-${i}`}>
               <td className="materials-table__han">{line.HAN || '–'}</td>
               <td>{materialText(t, line)}</td>
               <td className="numeric">{line.length_mm ? `${format(line.length_mm, 0)} mm` : ''}</td>
