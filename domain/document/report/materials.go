@@ -61,7 +61,10 @@ func projectTotal(runs []Run) []catalogue.MaterialLine {
 				continue
 			}
 			index[key] = len(out)
-			out = append(out, catalogue.MaterialLine{HAN: l.HAN, Description: l.Description, Count: l.Count, Text: l.Text})
+			// The total names the article bought: a cut, a hole or an
+			// orifice plate belongs to one run's line.
+			text := catalogue.LineText{Key: l.Text.Key, Designation: l.Text.Designation, GratingWidthMM: l.Text.GratingWidthMM, GratingLengthMM: l.Text.GratingLengthMM}
+			out = append(out, catalogue.MaterialLine{HAN: l.HAN, Description: l.Description, Count: l.Count, Text: text})
 		}
 	}
 	slices.SortStableFunc(out, func(a, b catalogue.MaterialLine) int {
