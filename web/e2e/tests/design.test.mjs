@@ -4,11 +4,22 @@
 // an edit live; the language changes the screens. Needs E2E_MAIL_DIR and a
 // second account in E2E_USERNAME / E2E_PASSWORD (scripts/e2e.sh sets both).
 import assert from 'node:assert/strict';
+import { execFileSync } from 'node:child_process';
 import { readFile } from 'node:fs/promises';
 import { after, before, describe, test } from 'node:test';
 import { calculateButton, designRun, enter, field, logIn, signUpAndConfirm } from '../lib/app.mjs';
 import { openBrowser, screenshot } from '../lib/browser.mjs';
 import { mailDir } from '../lib/mail.mjs';
+
+/** The text of a PDF by poppler's pdftotext (installed by make test), or null where it is missing. */
+function pdfText(path) {
+  try {
+    return execFileSync('pdftotext', ['-layout', path, '-'], { encoding: 'utf8' });
+  } catch (error) {
+    if (error.code === 'ENOENT' && !process.env.CI) return null;
+    throw error;
+  }
+}
 
 const viewer = { username: process.env.E2E_USERNAME, password: process.env.E2E_PASSWORD };
 const support = { username: process.env.E2E_SUPPORT_USERNAME, password: process.env.E2E_SUPPORT_PASSWORD };
@@ -125,7 +136,13 @@ describe('a designer', { skip }, () => {
     const box = await profile.boundingBox();
     assert.ok(box && box.width >= 600, 'the profile is drawn at its width');
     await checkProfileReadout(page, profile, calculation);
-    await page.getByText("Generic drawing: the actual channel's shape may differ.").waitFor();
+    // The cross-section is drawn to scale from the catalogue, with the table's figures.
+    await page.getByText(/^Drawn to scale from the catalogue dimensions/).waitFor();
+    const results = calculation.results ?? calculation;
+    const sectionValue = (label) => page.locator('.cross-section__legend').locator(`dt:text-is("${label}") + dd`).innerText();
+    assert.equal(await sectionValue('Invert depth (downstream end)'), `${results.invert_depth_mm} mm`);
+    assert.match(await spec.innerText(), new RegExp(`Invert depth at the outlet\\s+${results.invert_depth_mm} mm`));
+    assert.equal(await sectionValue('Internal width'), `${results.channel_internal_width_mm} mm`);
     await screenshot(page, 'results', { phone: true });
     const [csv] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Download the profile (CSV)' }).click()]);
     assert.match(csv.suggestedFilename(), /Run-1-profile-en\.csv$/);
@@ -149,12 +166,23 @@ describe('a designer', { skip }, () => {
     assert.match(rows[0], /^Distance \(m\);/, 'German spreadsheets split on semicolons');
     assert.ok(rows.length > 5, 'one row per slice of the profile');
     assert.match(rows.at(-1), /;2,000;/, 'the outlet carries 2 l/s, with a decimal comma');
-    for (const [name, file] of [['All documents', /all-de\.pdf$/], ['Hydraulic analysis (PDF)', /hydraulics-1-de\.pdf$/], ['Introduction', /introduction-de\.pdf$/]]) {
+    // Each kind, with a German word of its own (documents.pdf.* in web/locales/de.json) where poppler can read it.
+    const kinds = [
+      ['Introduction', /introduction-de\.pdf$/, 'Einführung'],
+      ['Materials list', /materials-de\.pdf$/, 'Projektsumme'],
+      ['Information', /information-de\.pdf$/, 'Einbauhinweise'],
+      ['All documents', /all-de\.pdf$/, 'Inhalt'],
+      ['Hydraulic analysis (PDF)', /hydraulics-1-de\.pdf$/, 'Hydraulische Bemessung'],
+    ];
+    for (const [name, file, word] of kinds) {
       const [pdf] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name, exact: true }).click()]);
       assert.match(pdf.suggestedFilename(), file, `${name}: kind and language in the file name`);
-      const bytes = await readFile(await pdf.path());
+      const path = await pdf.path();
+      const bytes = await readFile(path);
       assert.equal(bytes.subarray(0, 5).toString(), '%PDF-', `${name} is a PDF`);
       assert.ok(bytes.length > 10_000, `${name} has content`);
+      const text = pdfText(path);
+      if (text !== null) assert.ok(text.includes(word), `${name} is in German (${word}):\n${text.slice(0, 400)}`);
     }
     await screenshot(page, 'documents-tab', { phone: true });
     await page.getByLabel('Document language').selectOption('en');
