@@ -45,7 +45,9 @@ test-go: web/dist/index.html
 	bash web/scripts/install-poppler.sh
 	bash web/scripts/install-libreoffice.sh
 	$(GO) vet ./...
-	$(GO) test -p 2 -count=1 -timeout 20m ./...
+	@# testsummary prints the packages as go test does, then every skipped
+	@# test with its reason (a run without PostgreSQL or NATS says so).
+	bash -c 'set -o pipefail; $(GO) test -p 2 -count=1 -timeout 20m -json ./... | $(GO) run ./cmd/testsummary'
 
 test-web: web/node_modules/.installed
 	cd web && npm test

@@ -128,9 +128,13 @@ func New(ctx context.Context, cfg Config) (http.Handler, error) {
 func (s *Server) mount(r chi.Router) { r.Route("/api", s.routes) }
 
 func (s *Server) routes(r chi.Router) {
-	r.Get("/health", func(w http.ResponseWriter, _ *http.Request) {
+	// Every other call ends in a slash; a load balancer's probe may be
+	// written either way, so health answers both.
+	health := func(w http.ResponseWriter, _ *http.Request) {
 		writeJSON(w, http.StatusOK, map[string]string{"status": "ok"})
-	})
+	}
+	r.Get("/health", health)
+	r.Get("/health/", health)
 	r.Post("/auth/login/", s.login)
 	r.Post("/auth/logout/", s.logout)
 	r.Post("/auth/token/refresh/", s.refresh)

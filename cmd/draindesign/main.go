@@ -12,6 +12,7 @@ import (
 	"net/http"
 	"os"
 	"os/signal"
+	"strings"
 	"syscall"
 	"time"
 
@@ -112,7 +113,7 @@ func serve(ctx context.Context, args []string, out io.Writer) error {
 	if opts.SMTPURL == "" {
 		fmt.Fprintf(out, "Sign up in the browser: the confirmation e-mail is written to %s/mail and its link is printed here.\n", *dataDir)
 	}
-	fmt.Fprintln(out, "Or create an account: bin/draindesign users add --username NAME --email ADDRESS --password PASSWORD")
+	fmt.Fprintln(out, accountHint(os.Args[0], *dataDir, opts.DatabaseURL != ""))
 	errc := make(chan error, 1)
 	go func() { errc <- srv.Serve(ln) }()
 	if *metricsAddr != "" {
@@ -218,4 +219,24 @@ func addUser(ctx context.Context, args []string, out io.Writer) error {
 	}
 	fmt.Fprintf(out, "user %s created in group %s (id %s)\n", a.Username, g, a.ID)
 	return nil
+}
+
+// accountHint is the start-up line telling how to create an account in the
+// store this server uses: the same data directory (a hint without it
+// would create the user in ./data, not in the running store), or the same
+// DATABASE_URL.
+func accountHint(binary, dataDir string, postgres bool) string {
+	cmd := binary + " users add"
+	if postgres {
+		return "Or create an account (with the same DATABASE_URL): " + cmd + " --username NAME --email ADDRESS --password PASSWORD"
+	}
+	return "Or create an account: " + cmd + " --data-dir " + shellQuote(dataDir) + " --username NAME --email ADDRESS --password PASSWORD"
+}
+
+// shellQuote quotes a path for a POSIX shell when it needs it.
+func shellQuote(s string) string {
+	if s != "" && strings.Trim(s, "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789-_./+:@") == "" {
+		return s
+	}
+	return "'" + strings.ReplaceAll(s, "'", `'\''`) + "'"
 }

@@ -48,6 +48,25 @@ func TestCommands(t *testing.T) {
 
 // serve never builds links from a request's Host: on loopback the public
 // address defaults to the listening one; beyond loopback it must be set.
+// The start-up hint creates the account in the store the server runs on.
+func TestAccountHint(t *testing.T) {
+	cases := []struct {
+		dataDir  string
+		postgres bool
+		want     string
+	}{
+		{"./data", false, "Or create an account: bin/draindesign users add --data-dir ./data --username NAME"},
+		{"/srv/drains data", false, "users add --data-dir '/srv/drains data' --username"},
+		{"/tmp/it's", false, `users add --data-dir '/tmp/it'\''s' --username`},
+		{"./data", true, "Or create an account (with the same DATABASE_URL): bin/draindesign users add --username NAME"},
+	}
+	for _, tc := range cases {
+		if got := accountHint("bin/draindesign", tc.dataDir, tc.postgres); !strings.Contains(got, tc.want) {
+			t.Errorf("accountHint(%q, %v) = %q, want it to contain %q", tc.dataDir, tc.postgres, got, tc.want)
+		}
+	}
+}
+
 func TestServePublicURL(t *testing.T) {
 	tcp := func(s string) net.Addr { return net.TCPAddrFromAddrPort(netip.MustParseAddrPort(s)) }
 	cases := []struct {

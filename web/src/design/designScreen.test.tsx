@@ -186,9 +186,13 @@ describe('user settings', () => {
     await user.type(within(dialog).getByLabelText('City'), 'York');
     await user.selectOptions(within(dialog).getByLabelText('My rainfall unit'), 'l/s/m2');
     expect(within(dialog).getByLabelText('Rainfall unit of this project')).toHaveValue('l/s/m2');
+    // XState warns when an action makes another actor run its actions (issue 16): none may.
+    const warn = vi.spyOn(console, 'warn');
     await user.click(within(dialog).getByRole('button', { name: 'Save settings' }));
 
     await vi.waitFor(() => expect(screen.queryByRole('dialog', { name: 'User settings' })).toBeNull());
+    expect(warn.mock.calls.filter(([message]) => String(message).includes('Custom actions'))).toEqual([]);
+    warn.mockRestore();
     const patch = calls.find((call) => call.method === 'PATCH' && call.path === '/drainage/user_settings/');
     expect(patch?.body).toEqual({ city: 'York', rainfall_units: 'l/s/m2' });
     expect(screen.getByText('l/s/m²')).toBeInTheDocument();

@@ -1,5 +1,5 @@
 import { useMachine } from '@xstate/react';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useServices, useSession } from '../app/ServicesContext';
 import { Dialog } from '../components/Dialog';
@@ -28,15 +28,22 @@ export function UserSettingsDialog({ onClose }: { onClose: () => void }) {
         services.session.send({ type: 'USER.UPDATE', changes: { language } });
         services.drainage.updateUserSettings({ language }).catch((error: unknown) => console.error('saving the language failed', error));
       },
-      onSaved: (changes, projectUnits) => {
-        services.session.send({ type: 'USER.UPDATE', changes });
-        if (projectUnits) services.workspace.current()?.send({ type: 'PROJECT_UNITS', units: projectUnits });
-        onClose();
-      },
     }),
   );
   const projectUnits = services.workspace.current()?.getSnapshot().context.data?.rainfallUnits ?? null;
-  const [snapshot, send] = useMachine(machine, { input: settingsFrom(user!, projectUnits) });
+  const [snapshot, send, actorRef] = useMachine(machine, { input: settingsFrom(user!, projectUnits) });
+  // The save's changes reach the session and the open project after the machine has finished (see SettingsSaved).
+  useEffect(() => {
+    const subscription = actorRef.subscribe({
+      complete: () => {
+        const { user: changes, projectUnits: units } = actorRef.getSnapshot().output!;
+        services.session.send({ type: 'USER.UPDATE', changes });
+        if (units) services.workspace.current()?.send({ type: 'PROJECT_UNITS', units });
+        onClose();
+      },
+    });
+    return () => subscription.unsubscribe();
+  }, [actorRef, services, onClose]);
   const { values, error } = snapshot.context;
   const saving = snapshot.matches('saving');
   const change = (field: SettingsField) => (value: string | boolean) => send({ type: 'CHANGE', field, value });

@@ -9,7 +9,6 @@ function start(overrides: Partial<SettingsDeps> = {}, projectUnits: string | nul
     updateSettings: vi.fn(async (patch) => ({ user: aUser({ ...patch } as never) })),
     updateCountry: vi.fn(async () => ({ user: aUser({ country: { iso_code: 'DE', name: 'Germany' } }) })),
     applyLanguage: vi.fn(),
-    onSaved: vi.fn(),
     ...overrides,
   };
   const initial = settingsFrom(aUser({ rainfall_units: 'mm/h', city: 'Leeds', country: { iso_code: 'GB', name: 'United Kingdom' } }), projectUnits);
@@ -48,7 +47,7 @@ describe('user settings', () => {
     await waitFor(actor, (s) => s.status === 'done');
     expect(deps.updateSettings).toHaveBeenCalledWith({ city: 'York', rainfall_units: 'l/s/m2' });
     expect(deps.updateCountry).toHaveBeenCalledWith('DE');
-    expect(deps.onSaved).toHaveBeenCalledWith(expect.objectContaining({ country: { iso_code: 'DE', name: 'Germany' } }), 'l/s/m2');
+    expect(actor.getSnapshot().output).toEqual({ user: expect.objectContaining({ country: { iso_code: 'DE', name: 'Germany' } }), projectUnits: 'l/s/m2' });
   });
 
   it('makes no call when nothing changed', async () => {
@@ -57,7 +56,7 @@ describe('user settings', () => {
     await waitFor(actor, (s) => s.status === 'done');
     expect(deps.updateSettings).not.toHaveBeenCalled();
     expect(deps.updateCountry).not.toHaveBeenCalled();
-    expect(deps.onSaved).toHaveBeenCalledWith({}, null);
+    expect(actor.getSnapshot().output).toEqual({ user: {}, projectUnits: null });
   });
 
   it('shows the server’s message and stays open when saving fails', async () => {

@@ -24,14 +24,26 @@ export interface SettingsDeps {
   updateCountry: (country: string) => Promise<{ user: User } | null>;
   /** Applies and stores a newly chosen language at once. */
   applyLanguage: (language: string) => void;
-  /** The settings were saved: the new user, and the project unit to set. */
-  onSaved: (user: Partial<User>, projectUnits: RainfallUnit | null) => void;
+}
+
+/**
+ * What a save changed, the machine's output: the user's new fields, and
+ * the unit the open project takes (null: unchanged). The dialog hands them
+ * to the session and the project once the machine has finished, never
+ * from inside one of its actions: an action that makes another actor
+ * transition runs that actor's dynamic actions under this machine's, which
+ * XState v5 warns about (enqueued assign() inside a custom action).
+ */
+export interface SettingsSaved {
+  user: Partial<User>;
+  projectUnits: RainfallUnit | null;
 }
 
 interface Context {
   initial: SettingsValues;
   values: SettingsValues;
   error: Message | null;
+  saved: SettingsSaved | null;
 }
 
 export function settingsFrom(user: User, projectUnits: string | null): SettingsValues {
@@ -66,7 +78,7 @@ export function createSettingsMachine(deps: SettingsDeps) {
       context: {} as Context,
       input: {} as SettingsValues,
       events: {} as { type: 'CHANGE'; field: SettingsField; value: string | boolean } | { type: 'SAVE' },
-      output: {} as { saved: boolean },
+      output: {} as SettingsSaved,
     },
     actors: {
       save: fromPromise<Partial<User>, { initial: SettingsValues; values: SettingsValues }>(async ({ input }) => {
@@ -81,7 +93,7 @@ export function createSettingsMachine(deps: SettingsDeps) {
     },
   }).createMachine({
     id: 'settings',
-    context: ({ input }) => ({ initial: input, values: input, error: null }),
+    context: ({ input }) => ({ initial: input, values: input, error: null, saved: null }),
     initial: 'editing',
     states: {
       editing: {
@@ -111,10 +123,12 @@ export function createSettingsMachine(deps: SettingsDeps) {
           input: ({ context }) => ({ initial: context.initial, values: context.values }),
           onDone: {
             target: 'saved',
-            actions: ({ context, event }) => {
-              const projectUnits = context.values.project_units !== context.initial.project_units ? context.values.project_units : null;
-              deps.onSaved(event.output, projectUnits);
-            },
+            actions: assign({
+              saved: ({ context, event }) => ({
+                user: event.output,
+                projectUnits: context.values.project_units !== context.initial.project_units ? context.values.project_units : null,
+              }),
+            }),
           },
           onError: {
             target: 'editing',
@@ -124,6 +138,6 @@ export function createSettingsMachine(deps: SettingsDeps) {
       },
       saved: { type: 'final' },
     },
-    output: { saved: true },
+    output: ({ context }) => context.saved ?? { user: {}, projectUnits: null },
   });
 }
