@@ -5,6 +5,7 @@ import { Dialog } from '../components/Dialog';
 import { useMessageText } from '../components/MessageText';
 import { useProject, useProjectActor } from '../design/ProjectProvider';
 import { DETAIL_FIELDS, type ProjectDetails } from '../design/types';
+import { todayISO } from '../i18n/locale';
 
 const INPUT_TYPE: Partial<Record<keyof ProjectDetails, string>> = { date: 'date', telephone: 'tel', email: 'email' };
 
@@ -31,7 +32,7 @@ function SaveDialogBody() {
     telephone: details.telephone || user?.telephone || '',
     email: details.email || (user as { email?: string } | null)?.email || '',
     designer: details.designer || fullName(user) || user?.username || '',
-    date: details.date || new Date().toISOString().slice(0, 10),
+    date: details.date || todayISO(),
   }));
   const [share, setShare] = useState(sharedBefore);
   const close = () => project.send({ type: 'PANEL', panel: null });
