@@ -89,7 +89,7 @@ export function DesignForm() {
             </div>
           )}
           {needsGrating(system) && (
-            <div className={run.grating ? 'field' : 'field field--invalid'}>
+            <div className={run.grating ? 'field field--wide' : 'field field--wide field--invalid'}>
               <label htmlFor="run-grating">{t('form.grating')}</label>
               <select id="run-grating" value={run.grating ?? ''} onChange={(event) => edit('grating')(event.target.value)}>
                 <option value="" disabled>

@@ -20,6 +20,7 @@ import { ProjectProvider, useProject, useProjectActor, useRunView } from './Proj
 import { RainfallPanels } from './RainfallPanels';
 import type { DesignTab } from './projectSteps';
 import { RunResults } from './RunResults';
+import { SaveStatus } from './SaveStatus';
 import { WarningDialog } from './WarningDialog';
 import type { ProjectActor } from './projectMachine';
 
@@ -86,6 +87,7 @@ function DesignLayout() {
           <RunTabs />
         </div>
       )}
+      <SaveStatus />
       <WarningDialog />
       <ErrorDialog />
       <NotesDialog />

@@ -54,6 +54,7 @@ function renderDesign(userOverrides = {}) {
       return { status: 200, body: { id: 'p1', version, runs: [{ id: 'r1', name: 'Run 1', state: 'ready' }] } };
     }
     if (method === 'POST' && path === '/drainage/calculate/') return { status: 200, body: { results } };
+    if (method === 'POST' && path === '/drainage/save/') return { status: 200, body: { saveID: 'p1', runSaveIDs: ['r1'], version } };
     if (method === 'PATCH' && path === '/drainage/user_settings/') return { status: 200, body: { user } };
     return undefined;
   });
@@ -130,6 +131,26 @@ describe('design screen', () => {
     await user.click(screen.getByRole('tab', { name: 'Materials list' }));
     expect(screen.getByRole('cell', { name: '10091' })).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Duplicate' })).toBeEnabled();
+  });
+
+  it('confirms a save with a status message', async () => {
+    const { user } = renderDesign();
+    const system = await screen.findByLabelText('Channel group');
+    await within(system).findByRole('option', { name: /Polymer 100/ });
+    await user.selectOptions(system, 'poly-100');
+    await fill(user, 'Channel length', '20');
+    await fill(user, 'Catchment area', '144');
+    await user.click(screen.getByRole('button', { name: 'Calculate' }));
+    await screen.findByRole('heading', { name: 'Design specification' });
+    expect(screen.queryByText('Project saved')).toBeNull();
+
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    const dialog = screen.getByRole('dialog', { name: 'Save project' });
+    await user.type(within(dialog).getByLabelText(/^Project name/), 'Depot yard');
+    await user.click(within(dialog).getByRole('button', { name: 'Save' }));
+    const status = await screen.findByText('Project saved');
+    expect(status.closest('[role="status"]')).not.toBeNull();
+    expect(screen.queryByRole('dialog', { name: 'Save project' })).toBeNull();
   });
 
   it('warns of a run longer than 500 m', async () => {

@@ -28,7 +28,7 @@ export function LoadDialog() {
 }
 
 function LoadDialogBody() {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
   const { drainage } = useServices();
   const queryClient = useQueryClient();
   const project = useProjectActor();

@@ -18,7 +18,7 @@ export const SHARED_PAGE_SIZES = [25, 50, 100];
 
 /** Projects shared with the provider, for users with the shared-projects right; a click opens one. */
 export function SharedProjectsScreen({ creator }: { creator: string | null }) {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
   const { drainage } = useServices();
   const allowed = useSession((s) => !!s.context.user && (s.context.user.shared_projects || s.context.user.is_admin));
   const projects = useQuery({ queryKey: ['projects', 'shared', creator], queryFn: () => drainage.sharedProjects(creator ?? undefined), enabled: allowed });
