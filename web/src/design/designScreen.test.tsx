@@ -153,6 +153,26 @@ describe('design screen', () => {
     expect(screen.queryByRole('dialog', { name: 'Save project' })).toBeNull();
   });
 
+  it.each([
+    ['GB', '3/4/2025', '03/04/2025'],
+    ['US', '4/3/2025', '04/03/2025'],
+  ])('writes the project date the way an English user in %s does', async (country, typed, shown) => {
+    const { user, calls } = renderDesign({ country: { iso_code: country, name: country } });
+    await user.click(await screen.findByText('Project details'));
+    const date = screen.getByLabelText('Date');
+    await user.type(date, typed);
+    await user.tab();
+    expect(date).toHaveValue(shown);
+    // Stored as a calendar date whichever way it was typed: 3 April 2025.
+    expect(JSON.stringify(calls.filter((call) => call.path === '/projects/p1/commands').map((call) => call.body))).toContain('2025-04-03');
+
+    await user.clear(date);
+    await user.type(date, '31/31/2025');
+    await user.tab();
+    expect(date).toHaveAttribute('aria-invalid', 'true');
+    expect(screen.getByText(/^Enter the date as/)).toBeInTheDocument();
+  });
+
   it('warns of a run longer than 500 m', async () => {
     const { user } = renderDesign();
     const system = await screen.findByLabelText('Channel group');

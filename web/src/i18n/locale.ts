@@ -53,3 +53,48 @@ export function todayISO(now = new Date()): string {
   const pad = (value: number) => String(value).padStart(2, '0');
   return `${now.getFullYear()}-${pad(now.getMonth() + 1)}-${pad(now.getDate())}`;
 }
+
+const DATE_ONLY: Intl.DateTimeFormatOptions = { year: 'numeric', month: '2-digit', day: '2-digit' };
+type DatePart = 'day' | 'month' | 'year';
+
+/** A calendar date (YYYY-MM-DD) as the locale writes it, e.g. 31/12/2025 in en-GB; other text is returned as it is. */
+export function formatISODate(iso: string, locale: string): string {
+  const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(iso);
+  if (!match) return iso;
+  // Noon, so no time zone moves the day.
+  const date = new Date(Number(match[1]), Number(match[2]) - 1, Number(match[3]), 12);
+  return new Intl.DateTimeFormat(locale, DATE_ONLY).format(date);
+}
+
+/** The order the locale writes day, month and year in. */
+export function datePartOrder(locale: string): DatePart[] {
+  return new Intl.DateTimeFormat(locale, DATE_ONLY)
+    .formatToParts(new Date(2025, 11, 31, 12))
+    .map((part) => part.type)
+    .filter((type): type is DatePart => type === 'day' || type === 'month' || type === 'year');
+}
+
+/**
+ * A date typed the locale's way (31/12/2025, 31.12.2025, 2025. 12. 31.; any
+ * separators, two-digit years in this century) as YYYY-MM-DD; '' for no
+ * text, null for text that is no calendar date.
+ */
+export function parseLocalDate(text: string, locale: string): string | null {
+  const trimmed = text.trim();
+  if (trimmed === '') return '';
+  if (/^\d{4}-\d{2}-\d{2}$/.test(trimmed)) return validDate(trimmed.split('-').map(Number) as [number, number, number]);
+  const numbers = trimmed.split(/\D+/).filter(Boolean).map(Number);
+  if (numbers.length !== 3) return null;
+  const value: Record<DatePart, number> = { day: 0, month: 0, year: 0 };
+  datePartOrder(locale).forEach((part, index) => {
+    value[part] = numbers[index] ?? 0;
+  });
+  if (value.year < 100) value.year += 2000;
+  return validDate([value.year, value.month, value.day]);
+}
+
+function validDate([year, month, day]: [number, number, number]): string | null {
+  const date = new Date(year, month - 1, day, 12);
+  if (year < 1000 || date.getFullYear() !== year || date.getMonth() !== month - 1 || date.getDate() !== day) return null;
+  return todayISO(date);
+}
