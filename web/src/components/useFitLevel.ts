@@ -15,14 +15,19 @@ export function useFitLevel(box: RefObject<HTMLElement | null>, content: RefObje
   // The box width each level needed when it was last measured too narrow.
   const needed = useRef<number[]>([]);
 
-  // New texts or links: measure from the full bar again.
-  useLayoutEffect(() => {
-    needed.current = [];
-    setLevel(0);
-  }, [contentKey]);
+  const measuredKey = useRef(contentKey);
 
-  // Each level as it is laid out: one that does not fit gives way to the next.
+  // Each level as it is laid out: one that does not fit gives way to the
+  // next. New texts or links start again from the full bar.
   useLayoutEffect(() => {
+    if (measuredKey.current !== contentKey) {
+      measuredKey.current = contentKey;
+      needed.current = [];
+      if (level !== 0) {
+        setLevel(0);
+        return;
+      }
+    }
     const outer = box.current;
     const excess = overflowOf(content.current);
     if (!outer || level >= levels - 1 || excess <= 1) return;
@@ -30,16 +35,17 @@ export function useFitLevel(box: RefObject<HTMLElement | null>, content: RefObje
     setLevel(level + 1);
   }, [box, content, level, levels, contentKey]);
 
-  // The box's width follows the window: shrink as above, grow back once the
-  // last level that did not fit would fit now.
+  // The box's width follows the window: shrink as above, grow back to the
+  // fullest level that did not fit before and would fit now.
   useEffect(() => {
     const outer = box.current;
     if (!outer || typeof ResizeObserver === 'undefined') return;
     const observer = new ResizeObserver(() => {
       const current = levelNow.current;
-      const wider = needed.current[current - 1];
-      if (current > 0 && wider !== undefined && outer.clientWidth >= wider) {
-        setLevel(current - 1);
+      let fits = current;
+      while (fits > 0 && outer.clientWidth >= (needed.current[fits - 1] ?? Infinity)) fits--;
+      if (fits < current) {
+        setLevel(fits);
         return;
       }
       const excess = overflowOf(content.current);

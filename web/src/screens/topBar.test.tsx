@@ -6,30 +6,30 @@ import { createServices } from '../app/services';
 import { memoryUserStore } from '../session/userStore';
 import { aUser, fakeFetch } from '../test/fakes';
 
-// jsdom lays nothing out, so the bar's items are given a width that does not
-// fit (as on a 390 px phone): the bar folds them behind the menu button.
-const crowd = (width: number) => {
+// jsdom lays nothing out, so the bar's row is given widths: the links take
+// 400 px, the user's actions 500 px while they sit on the bar (not once they
+// drop down from the menu button), the menu button 80 px.
+const crowd = (rowWidth: number) => {
   const prototype = HTMLElement.prototype;
-  const scroll = Object.getOwnPropertyDescriptor(prototype, 'scrollWidth');
-  const client = Object.getOwnPropertyDescriptor(prototype, 'clientWidth');
+  const isRow = (element: HTMLElement) => element.classList.contains('topbar__row');
   Object.defineProperty(prototype, 'scrollWidth', {
     configurable: true,
     get(this: HTMLElement) {
-      return this.classList.contains('topbar__items') ? 1200 : 0;
+      if (!isRow(this)) return 0;
+      const onBar = this.closest('.topbar--full, .topbar--compact') !== null;
+      return (this.querySelector(':scope > .topbar__nav') ? 400 : 0) + (onBar ? 500 : 0) + (this.querySelector(':scope > .topbar__toggle') ? 80 : 0);
     },
   });
   Object.defineProperty(prototype, 'clientWidth', {
     configurable: true,
     get(this: HTMLElement) {
-      return this.classList.contains('topbar__items') ? width : 0;
+      return isRow(this) ? rowWidth : 0;
     },
   });
   // The widths are Element's own: the stand-ins on HTMLElement go again.
   return () => {
-    if (scroll) Object.defineProperty(prototype, 'scrollWidth', scroll);
-    else Reflect.deleteProperty(prototype, 'scrollWidth');
-    if (client) Object.defineProperty(prototype, 'clientWidth', client);
-    else Reflect.deleteProperty(prototype, 'clientWidth');
+    Reflect.deleteProperty(prototype, 'scrollWidth');
+    Reflect.deleteProperty(prototype, 'clientWidth');
   };
 };
 
@@ -92,6 +92,26 @@ describe('top bar on a narrow screen', () => {
     await user.click(toggle);
     await user.click(document.body);
     expect(toggle).toHaveAttribute('aria-expanded', 'false');
+  });
+});
+
+describe('top bar with room for its links only', () => {
+  let restore: () => void;
+  beforeEach(() => {
+    restore = crowd(600);
+  });
+  afterEach(() => restore());
+
+  it('keeps the links on the bar and folds the user actions behind the menu button', async () => {
+    const user = renderSignedIn();
+    const toggle = await screen.findByRole('button', { name: 'Menu' });
+    const bar = screen.getByRole('banner');
+    expect(within(bar).getByRole('link', { name: 'Shared projects' })).toBeVisible();
+    expect(screen.queryByRole('button', { name: 'Log out' })).toBeNull();
+    await user.click(toggle);
+    const menu = document.getElementById(toggle.getAttribute('aria-controls')!)!;
+    expect(within(menu).getByRole('button', { name: 'Log out' })).toBeVisible();
+    expect(within(menu).queryByRole('link', { name: 'Shared projects' })).toBeNull();
   });
 });
 
