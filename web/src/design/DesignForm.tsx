@@ -101,6 +101,10 @@ export function DesignForm() {
                   </option>
                 ))}
               </select>
+              {/* A phone's select cuts a long grating name short: the whole name, under it (the select already announces it). */}
+              <p className="field__hint field__full-text" aria-hidden="true">
+                {gratings.find((grating) => grating.slug === run.grating)?.description}
+              </p>
             </div>
           )}
           {system && !point && system.minimumSizeOptions.length > 0 && (
