@@ -22,10 +22,12 @@ import type { RunInputs } from './types';
 import { displayRainfall, RAINFALL_UNIT_LABELS, toMmPerHour } from './units';
 import { useProducts } from './useProducts';
 import { useUkRegion } from './RainfallPanels';
+import { useNumberFormat } from '../results/format';
 
 /** The design parameters of the selected run, standard mode (spec section 2, "Design parameters form"). */
 export function DesignForm() {
   const { t } = useTranslation();
+  const formatNumber = useNumberFormat();
   const project = useProjectActor();
   const inputs = useProject((s) => (s.context.selectedRunId ? s.context.data?.runs[s.context.selectedRunId]?.inputs : undefined));
   const defaultRainfall = useProject((s) => s.context.data?.defaultRainfall ?? null);
@@ -254,7 +256,7 @@ export function DesignForm() {
               {SURFACES.map((option) => (
                 <option key={option.code} value={option.code}>
                   {t(`surface.${option.code}`)}
-                  {option.value !== null ? ` (${option.value})` : ''}
+                  {option.value !== null ? ` (${formatNumber(option.value, 2)})` : ''}
                 </option>
               ))}
             </select>

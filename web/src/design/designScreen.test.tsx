@@ -173,6 +173,14 @@ describe('design screen', () => {
     expect(screen.getByText(/^Enter the date as/)).toBeInTheDocument();
   });
 
+  it('writes the surfaces’ runoff coefficients with the language’s decimal separator', async () => {
+    const { user } = renderDesign();
+    const surface = await screen.findByLabelText('Surface (permeability)');
+    expect(within(surface).getByRole('option', { name: 'Asphalt (0.9)' })).toBeInTheDocument();
+    await user.selectOptions(screen.getByLabelText('Language'), 'de');
+    expect(await within(screen.getByLabelText('Oberfläche (Abflussbeiwert)')).findByRole('option', { name: /\(0,9\)$/ })).toBeInTheDocument();
+  });
+
   it('warns of a run longer than 500 m', async () => {
     const { user } = renderDesign();
     const system = await screen.findByLabelText('Channel group');
