@@ -1,4 +1,5 @@
 import { useEffect, useLayoutEffect, useRef, useState, type RefObject } from 'react';
+import { flushSync } from 'react-dom';
 
 /**
  * How far a one-line bar has to shrink to fit its box: 0 shows everything,
@@ -40,18 +41,20 @@ export function useFitLevel(box: RefObject<HTMLElement | null>, content: RefObje
   useEffect(() => {
     const outer = box.current;
     if (!outer || typeof ResizeObserver === 'undefined') return;
+    // Observers run between layout and paint: flushSync lays the new level out
+    // in the same frame, so a narrowed window never shows a too-wide bar.
     const observer = new ResizeObserver(() => {
       const current = levelNow.current;
       let fits = current;
       while (fits > 0 && outer.clientWidth >= (needed.current[fits - 1] ?? Infinity)) fits--;
       if (fits < current) {
-        setLevel(fits);
+        flushSync(() => setLevel(fits));
         return;
       }
       const excess = overflowOf(content.current);
       if (current < levels - 1 && excess > 1) {
         needed.current[current] = outer.clientWidth + excess;
-        setLevel(current + 1);
+        flushSync(() => setLevel(current + 1));
       }
     });
     observer.observe(outer);

@@ -41,6 +41,8 @@ export function TopBar() {
   const roles = [user?.shared_projects, user?.is_admin, user?.is_translator, user?.is_marketing].map(Boolean).join();
   const level = useFitLevel(bar, row, LEVELS.length, `${i18n.language}|${username}|${roles}|${away}|${inStaff}`);
   const folded = level >= ACCOUNT;
+  // A menu left open when the window grew does not spring open when it narrows again.
+  if (!folded && menuOpen) setMenuOpen(false);
   const open = folded && menuOpen;
 
   useEffect(() => {
