@@ -69,6 +69,8 @@ export async function screenshot(page, name, { phone = false } = {}) {
     // the desktop size comes back for the steps that follow.
     const desktop = page.viewportSize();
     await page.setViewportSize({ width: 390, height: 844 });
+    // Two frames for the screen to lay itself out at the new width (the top bar folds into its menu).
+    await page.evaluate('new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done)))');
     await page.screenshot({ path: join(screenshotDir, `${name}-phone.png`), fullPage: true });
     if (desktop) await page.setViewportSize(desktop);
   }

@@ -107,7 +107,7 @@ describe('a designer', { skip }, () => {
 
     await enter(page, 'Longitudinal slope', 12);
     const steep = page.getByRole('alertdialog', { name: 'Slope too steep' });
-    await steep.getByText('1 in 10').waitFor();
+    await steep.getByText('the steepest slope allowed is 9.9 % (1 in 10.1)', { exact: false }).waitFor();
     await steep.getByRole('button', { name: 'OK' }).click();
     assert.equal(await field(page, 'Longitudinal slope').inputValue(), '9.9', 'the slope is capped');
     await enter(page, 'Longitudinal slope', 0.5);

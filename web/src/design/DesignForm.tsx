@@ -92,7 +92,7 @@ export function DesignForm() {
             </div>
           )}
           {needsGrating(system) && (
-            <div className={run.grating ? 'field' : 'field field--invalid'}>
+            <div className={run.grating ? 'field field--wide' : 'field field--wide field--invalid'}>
               <label htmlFor="run-grating">{t('form.grating')}</label>
               <select id="run-grating" value={run.grating ?? ''} onChange={(event) => edit('grating')(event.target.value)}>
                 <option value="" disabled>
@@ -104,6 +104,10 @@ export function DesignForm() {
                   </option>
                 ))}
               </select>
+              {/* A phone's select cuts a long grating name short: the whole name, under it (the select already announces it). */}
+              <p className="field__hint field__full-text" aria-hidden="true">
+                {gratings.find((grating) => grating.slug === run.grating)?.description}
+              </p>
             </div>
           )}
           {system && !point && system.minimumSizeOptions.length > 0 && (

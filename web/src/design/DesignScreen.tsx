@@ -21,6 +21,7 @@ import { RainfallPanels } from './RainfallPanels';
 import type { DesignTab } from './projectSteps';
 import { RunResults } from './RunResults';
 import { displayRunName } from './runNames';
+import { SaveStatus } from './SaveStatus';
 import { WarningDialog } from './WarningDialog';
 import type { ProjectActor } from './projectMachine';
 
@@ -87,6 +88,7 @@ function DesignLayout() {
           <RunTabs />
         </div>
       )}
+      <SaveStatus />
       <WarningDialog />
       <ErrorDialog />
       <NotesDialog />

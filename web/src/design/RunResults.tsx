@@ -49,7 +49,7 @@ export function RunResults() {
         </div>
       </div>
       {!point && (
-        <section className="panel" aria-labelledby="profile-title">
+        <section className="panel run-results__profile" aria-labelledby="profile-title">
           <h3 id="profile-title">{t('results.profile')}</h3>
           {refreshing ? <p className="muted">{t('results.profileLoading')}</p> : <ProfileChart results={results} inputs={run.inputs} zeroAtDischarge={zeroAtDischarge} />}
           <ProfileDownload runId={run.id} />

@@ -4,6 +4,8 @@ import { Dialog } from '../components/Dialog';
 import { systemName } from './catalogueText';
 import { useProject, useProjectActor } from './ProjectProvider';
 import type { ProjectDialog } from './projectSteps';
+import { slopeRatio } from './runRules';
+import { useNumberFormat } from '../results/format';
 
 /** The design's warning dialogs (spec section 8), as the project machine raises them. */
 export function WarningDialog() {
@@ -16,6 +18,9 @@ function WarningBody({ dialog }: { dialog: ProjectDialog }) {
   const { t } = useTranslation();
   const project = useProjectActor();
   const [skip, setSkip] = useState(false);
+  const format = useNumberFormat();
+  // The cap as the field holds it (9.9 %) and as the same slope in "1 in N" (1 in 10.1).
+  const slopeLimit = (limit: number) => ({ limit: format(limit, 1), ratio: format(slopeRatio(limit), 1) });
   const close = () => project.send({ type: 'DIALOG.CLOSE' });
   const ok = (
     <button type="button" className="button button--primary" onClick={close} data-autofocus>
@@ -45,13 +50,13 @@ function WarningBody({ dialog }: { dialog: ProjectDialog }) {
     case 'slopeTooSteep':
       return (
         <Dialog title={t('warning.slopeTooSteepTitle')} tone="warning" onClose={close} actions={ok}>
-          <p>{t('warning.slopeTooSteep', { method: dialog.method, limit: dialog.limit })}</p>
+          <p>{t('warning.slopeTooSteep', { method: dialog.method, ...slopeLimit(dialog.limit) })}</p>
         </Dialog>
       );
     case 'elevationTooSteep':
       return (
         <Dialog title={t('warning.slopeTooSteepTitle')} tone="warning" onClose={close} actions={ok}>
-          <p>{t('warning.elevationTooSteep', { method: dialog.method, limit: dialog.limit })}</p>
+          <p>{t('warning.elevationTooSteep', { method: dialog.method, ...slopeLimit(dialog.limit) })}</p>
         </Dialog>
       );
     case 'uphill':

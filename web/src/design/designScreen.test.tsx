@@ -62,6 +62,7 @@ function renderDesign(userOverrides = {}) {
       return { status: 200, body: { id: 'p1', version, runs: [{ id: 'r1', name: 'Run 1', state: 'ready' }] } };
     }
     if (method === 'POST' && path === '/drainage/calculate/') return { status: 200, body: { results } };
+    if (method === 'POST' && path === '/drainage/save/') return { status: 200, body: { saveID: 'p1', runSaveIDs: ['r1'], version } };
     if (method === 'PATCH' && path === '/drainage/user_settings/') return { status: 200, body: { user } };
     return undefined;
   });
@@ -141,6 +142,54 @@ describe('design screen', () => {
     await user.click(screen.getByRole('tab', { name: 'Materials list' }));
     expect(screen.getByRole('cell', { name: '10091' })).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Duplicate' })).toBeEnabled();
+  });
+
+  it('confirms a save with a status message', async () => {
+    const { user } = renderDesign();
+    const system = await screen.findByLabelText('Channel group');
+    await within(system).findByRole('option', { name: /Polymer 100/ });
+    await user.selectOptions(system, 'poly-100');
+    await fill(user, 'Channel length', '20');
+    await fill(user, 'Catchment area', '144');
+    await user.click(screen.getByRole('button', { name: 'Calculate' }));
+    await screen.findByRole('heading', { name: 'Design specification' });
+    expect(screen.queryByText('Project saved')).toBeNull();
+
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    const dialog = screen.getByRole('dialog', { name: 'Save project' });
+    await user.type(within(dialog).getByLabelText(/^Project name/), 'Depot yard');
+    await user.click(within(dialog).getByRole('button', { name: 'Save' }));
+    const status = await screen.findByText('Project saved');
+    expect(status.closest('[role="status"]')).not.toBeNull();
+    expect(screen.queryByRole('dialog', { name: 'Save project' })).toBeNull();
+  });
+
+  it.each([
+    ['GB', '3/4/2025', '03/04/2025'],
+    ['US', '4/3/2025', '04/03/2025'],
+  ])('writes the project date the way an English user in %s does', async (country, typed, shown) => {
+    const { user, calls } = renderDesign({ country: { iso_code: country, name: country } });
+    await user.click(await screen.findByText('Project details'));
+    const date = screen.getByLabelText('Date');
+    await user.type(date, typed);
+    await user.tab();
+    expect(date).toHaveValue(shown);
+    // Stored as a calendar date whichever way it was typed: 3 April 2025.
+    expect(JSON.stringify(calls.filter((call) => call.path === '/projects/p1/commands').map((call) => call.body))).toContain('2025-04-03');
+
+    await user.clear(date);
+    await user.type(date, '31/31/2025');
+    await user.tab();
+    expect(date).toHaveAttribute('aria-invalid', 'true');
+    expect(screen.getByText(/^Enter the date as/)).toBeInTheDocument();
+  });
+
+  it('writes the surfaces’ runoff coefficients with the language’s decimal separator', async () => {
+    const { user } = renderDesign();
+    const surface = await screen.findByLabelText('Surface (permeability)');
+    expect(within(surface).getByRole('option', { name: 'Asphalt (0.9)' })).toBeInTheDocument();
+    await user.selectOptions(screen.getByLabelText('Language'), 'de');
+    expect(await within(screen.getByLabelText('Oberfläche (Abflussbeiwert)')).findByRole('option', { name: /\(0,9\)$/ })).toBeInTheDocument();
   });
 
   it('warns of a run longer than 500 m', async () => {

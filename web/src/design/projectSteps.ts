@@ -79,6 +79,8 @@ export interface ProjectContext {
   liveClosed: LiveLoss | null;
   /** Runs being calculated again for their profile. */
   refreshing: string[];
+  /** Saves the server confirmed since the screen opened; the save status shows when it grows. */
+  saves: number;
 }
 
 export type ProjectEvent =
@@ -175,6 +177,7 @@ export function initialContext(open: OpenRequest): ProjectContext {
     connected: false,
     liveClosed: null,
     refreshing: [],
+    saves: 0,
   };
 }
 
@@ -530,13 +533,13 @@ export function delivered(ctx: ProjectContext, outcome: Delivered, options: Step
       const saveOptions = { asNew: outcome.item.asNew, share: outcome.item.share };
       const next = applySave(settlePending(data, [keys.details], outcome.answer.version), outcome.answer, saveOptions);
       if (next.id === data.id) {
-        return { ctx: { ...ctx, data: next, dirty: false, panel: null, saveError: null }, effects: [{ type: 'saved' }] };
+        return { ctx: { ...ctx, data: next, dirty: false, panel: null, saveError: null, saves: ctx.saves + 1 }, effects: [{ type: 'saved' }] };
       }
       const states = Object.fromEntries(next.order.map((id) => [id, 'calculated' as RunState]));
       const selectedIndex = Math.max(0, ctx.selectedRunId ? data.order.indexOf(ctx.selectedRunId) : 0);
       const replaced = replaceProject(plan, { data: next, states });
       return {
-        ctx: { ...replaced.ctx, selectedRunId: next.order[selectedIndex] ?? null, tab: ctx.tab },
+        ctx: { ...replaced.ctx, selectedRunId: next.order[selectedIndex] ?? null, tab: ctx.tab, saves: ctx.saves + 1 },
         effects: [...replaced.effects, { type: 'saved' }],
       };
     }

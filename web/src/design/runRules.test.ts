@@ -7,8 +7,10 @@ import {
   calculationBody,
   effectiveInputs,
   loadingLabel,
+  maxSlope,
   outOfRunItems,
   readyForFirstCalculation,
+  slopeRatio,
   standardSystems,
 } from './runRules';
 import { allSystems, concrete, gully450, hicap, poly100, steel, super_ } from './testSystems';
@@ -127,16 +129,26 @@ describe('slope', () => {
   it('caps the slope at the method maximum with a warning', () => {
     expect(applyEdit({}, 'ground_slope', 12)).toEqual({
       changes: { ground_slope: 9.9 },
-      warning: { kind: 'slopeTooSteep', method: 'GVF', limit: 10 },
+      warning: { kind: 'slopeTooSteep', method: 'GVF', limit: 9.9 },
     });
     expect(applyEdit({ selectedSystem: hicap, calculation_method: 'HRW' }, 'ground_slope', 4).changes.ground_slope).toBe(3.3);
     expect(applyEdit({}, 'ground_slope', 2.5)).toEqual({ changes: { ground_slope: 2.5 }, warning: null });
   });
 
+  it('states the cap in the dialog as the same slope the field holds', () => {
+    // The warning's limit is the value the field is capped at; its "1 in N"
+    // is 100 / slope, so 9.9 % reads 1 in 10.1 (a round "1 in 10" is 10 %,
+    // steeper than the cap).
+    expect(applyEdit({}, 'ground_slope', 12).warning).toMatchObject({ limit: maxSlope('GVF') });
+    expect(slopeRatio(maxSlope('GVF'))).toBe(10.1);
+    expect(slopeRatio(maxSlope('HRW'))).toBe(30.3);
+    expect(slopeRatio(10)).toBe(10);
+  });
+
   it('re-checks the slope when the method changes', () => {
     const outcome = applyEdit({ selectedSystem: hicap, ground_slope: 5 }, 'calculation_method', 'HRW');
     expect(outcome.changes).toEqual({ calculation_method: 'HRW', ground_slope: 3.3 });
-    expect(outcome.warning).toEqual({ kind: 'slopeTooSteep', method: 'HRW', limit: 30 });
+    expect(outcome.warning).toEqual({ kind: 'slopeTooSteep', method: 'HRW', limit: 3.3 });
   });
 
   it('offers HRW only on the high-capacity system', () => {
@@ -154,7 +166,7 @@ describe('slope', () => {
     expect(applyEdit({ channel_length_m: 10, upperElevation: 12 }, 'lowerElevation', 10).warning).toEqual({
       kind: 'elevationTooSteep',
       method: 'GVF',
-      limit: 10,
+      limit: 9.9,
     });
   });
 });

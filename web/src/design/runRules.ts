@@ -20,9 +20,13 @@ export function maxSlope(method: CalculationMethod): number {
   return MAX_SLOPE[method];
 }
 
-/** The slope dialogs say "1 in 10" for GVF and "1 in 30" otherwise. */
-export function slopeLimitText(method: CalculationMethod): number {
-  return method === 'GVF' ? 10 : 30;
+/**
+ * A slope in % as "1 in N" (N = 100 / slope), to one decimal. The slope
+ * dialogs state the cap both ways; the spec's round "1 in 10" for GVF was a
+ * steeper slope (10 %) than the 9.9 % the field is capped at.
+ */
+export function slopeRatio(percent: number): number {
+  return round(100 / percent, 1);
 }
 
 /** Permeability options (name, value) of spec section 3; custom takes any value from 0 to 1. */
@@ -128,6 +132,7 @@ export type DesignWarning =
   | { kind: 'lengthOver500'; excess: number }
   | { kind: 'lengthOverLimit'; method: CalculationMethod; limit: number; excess: number }
   | { kind: 'areaTooLarge'; excess: number }
+  /** limit: the method's steepest slope in %, the value the field is capped at. */
   | { kind: 'slopeTooSteep'; method: CalculationMethod; limit: number }
   | { kind: 'elevationTooSteep'; method: CalculationMethod; limit: number }
   | { kind: 'uphill' }
@@ -263,7 +268,7 @@ export function applyEdit(current: RunInputs, field: EditableField, value: unkno
         warning = {
           kind: run.slopeSetting === 'slope' ? 'slopeTooSteep' : 'elevationTooSteep',
           method: next,
-          limit: slopeLimitText(next),
+          limit: maxSlope(next),
         };
       }
       const length = lengthWarning(num(run.channel_length_m), next);
@@ -283,7 +288,7 @@ export function applyEdit(current: RunInputs, field: EditableField, value: unkno
       const slope = num(value);
       if (slope !== null && slope > maxSlope(method)) {
         changes.ground_slope = maxSlope(method);
-        warning = { kind: 'slopeTooSteep', method, limit: slopeLimitText(method) };
+        warning = { kind: 'slopeTooSteep', method, limit: maxSlope(method) };
       } else {
         changes.ground_slope = slope;
       }
@@ -298,7 +303,7 @@ export function applyEdit(current: RunInputs, field: EditableField, value: unkno
       if (slope !== null) {
         changes.ground_slope = slope;
         if (slope < 0) warning = { kind: 'uphill' };
-        else if (slope > maxSlope(method)) warning = { kind: 'elevationTooSteep', method, limit: slopeLimitText(method) };
+        else if (slope > maxSlope(method)) warning = { kind: 'elevationTooSteep', method, limit: maxSlope(method) };
       }
       break;
     }

@@ -6,8 +6,9 @@ import type { ProjectListItem } from '../api/types';
 import { useServices } from '../app/ServicesContext';
 import { Dialog } from '../components/Dialog';
 import { Notice } from '../components/Notice';
+import { useDateLocale } from '../components/useDateLocale';
 import { useProject, useProjectActor } from '../design/ProjectProvider';
-import { isLanguageCode, toBcp47 } from '../i18n/languages';
+import { DATE_TIME } from '../i18n/locale';
 import { SessionExpiredError } from '../session/authedSend';
 import { compareCreated, formatDate, ProjectGrid } from './ProjectGrid';
 import { ShareLinkDialog } from './ShareLinkDialog';
@@ -27,14 +28,14 @@ export function LoadDialog() {
 }
 
 function LoadDialogBody() {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
   const { drainage } = useServices();
   const queryClient = useQueryClient();
   const project = useProjectActor();
   const projects = useQuery({ queryKey: ['projects'], queryFn: drainage.projects });
   const [link, setLink] = useState<{ url: string; id: string } | null>(null);
   const [deleting, setDeleting] = useState<ProjectListItem | null>(null);
-  const locale = isLanguageCode(i18n.language) ? toBcp47(i18n.language) : 'en';
+  const locale = useDateLocale();
 
   const share = useMutation({
     mutationFn: (item: ProjectListItem) => drainage.share(item.id),
@@ -54,7 +55,7 @@ function LoadDialogBody() {
 
   const actions: RowActions = { share: (item) => share.mutate(item), remove: (item) => setDeleting(item) };
   const columns = useMemo<ColDef<ProjectListItem>[]>(() => {
-    const dates = new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeStyle: 'short' });
+    const dates = new Intl.DateTimeFormat(locale, DATE_TIME);
     return [
       { field: 'name', headerName: t('projects.name'), flex: 2, minWidth: 150 },
       { field: 'location', headerName: t('projects.location'), flex: 2, minWidth: 120 },

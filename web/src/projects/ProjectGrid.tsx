@@ -4,6 +4,7 @@ import {
   LocaleModule,
   ModuleRegistry,
   PaginationModule,
+  RowAutoHeightModule,
   RowStyleModule,
   ValidationModule,
   themeQuartz,
@@ -16,7 +17,7 @@ import { AgGridReact } from 'ag-grid-react';
 import { useTranslation } from 'react-i18next';
 import type { ProjectListItem } from '../api/types';
 
-const gridModules: Module[] = [ClientSideRowModelModule, PaginationModule, LocaleModule, ColumnAutoSizeModule, RowStyleModule];
+const gridModules: Module[] = [ClientSideRowModelModule, PaginationModule, LocaleModule, ColumnAutoSizeModule, RowStyleModule, RowAutoHeightModule];
 // In development the grid names any feature used without its module.
 if (import.meta.env.DEV) gridModules.push(ValidationModule);
 ModuleRegistry.registerModules(gridModules);
@@ -68,7 +69,8 @@ export function ProjectGrid({ rows, loading, columns, pageSizes, emptyText, onOp
         rowData={rows}
         loading={loading}
         columnDefs={columns}
-        defaultColDef={{ sortable: true, resizable: true }}
+        // Long names and places wrap inside their cell rather than end in an ellipsis.
+        defaultColDef={{ sortable: true, resizable: true, wrapText: true, autoHeight: true }}
         getRowId={({ data }) => String(data.id)}
         getLocaleText={localeText}
         pagination

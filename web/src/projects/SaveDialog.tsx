@@ -1,12 +1,14 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSession } from '../app/ServicesContext';
+import { DateField } from '../components/DateField';
 import { Dialog } from '../components/Dialog';
 import { useMessageText } from '../components/MessageText';
 import { useProject, useProjectActor } from '../design/ProjectProvider';
 import { DETAIL_FIELDS, type ProjectDetails } from '../design/types';
+import { todayISO } from '../i18n/locale';
 
-const INPUT_TYPE: Partial<Record<keyof ProjectDetails, string>> = { date: 'date', telephone: 'tel', email: 'email' };
+const INPUT_TYPE: Partial<Record<keyof ProjectDetails, string>> = { telephone: 'tel', email: 'email' };
 
 /** The save dialog: project details, share with the provider, save or save as new. */
 export function SaveDialog() {
@@ -31,7 +33,7 @@ function SaveDialogBody() {
     telephone: details.telephone || user?.telephone || '',
     email: details.email || (user as { email?: string } | null)?.email || '',
     designer: details.designer || fullName(user) || user?.username || '',
-    date: details.date || new Date().toISOString().slice(0, 10),
+    date: details.date || todayISO(),
   }));
   const [share, setShare] = useState(sharedBefore);
   const close = () => project.send({ type: 'PANEL', panel: null });
@@ -80,13 +82,17 @@ function SaveDialogBody() {
                 </span>
               )}
             </label>
-            <input
-              id={`save-${field}`}
-              type={INPUT_TYPE[field] ?? 'text'}
-              value={values[field]}
-              aria-required={field === 'name' || undefined}
-              onChange={(event) => setValues((current) => ({ ...current, [field]: event.target.value }))}
-            />
+            {field === 'date' ? (
+              <DateField id="save-date" value={values.date} onCommit={(date) => setValues((current) => ({ ...current, date }))} />
+            ) : (
+              <input
+                id={`save-${field}`}
+                type={INPUT_TYPE[field] ?? 'text'}
+                value={values[field]}
+                aria-required={field === 'name' || undefined}
+                onChange={(event) => setValues((current) => ({ ...current, [field]: event.target.value }))}
+              />
+            )}
           </div>
         ))}
         <label className="checkbox field--wide">

@@ -5,8 +5,9 @@ import { useTranslation } from 'react-i18next';
 import type { ProjectListItem } from '../api/types';
 import { useServices, useSession } from '../app/ServicesContext';
 import { Notice } from '../components/Notice';
+import { useDateLocale } from '../components/useDateLocale';
 import { useDocumentTitle } from '../components/useDocumentTitle';
-import { isLanguageCode, toBcp47 } from '../i18n/languages';
+import { DATE_TIME } from '../i18n/locale';
 import { navigate } from '../router/history';
 import { paths } from '../router/routes';
 import { SessionExpiredError } from '../session/authedSend';
@@ -17,15 +18,15 @@ export const SHARED_PAGE_SIZES = [25, 50, 100];
 
 /** Projects shared with the provider, for users with the shared-projects right; a click opens one. */
 export function SharedProjectsScreen({ creator }: { creator: string | null }) {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
   const { drainage } = useServices();
   const allowed = useSession((s) => !!s.context.user && (s.context.user.shared_projects || s.context.user.is_admin));
   const projects = useQuery({ queryKey: ['projects', 'shared', creator], queryFn: () => drainage.sharedProjects(creator ?? undefined), enabled: allowed });
-  const locale = isLanguageCode(i18n.language) ? toBcp47(i18n.language) : 'en';
+  const locale = useDateLocale();
   useDocumentTitle(t('shared.title'));
 
   const columns = useMemo<ColDef<ProjectListItem>[]>(() => {
-    const dates = new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeStyle: 'short' });
+    const dates = new Intl.DateTimeFormat(locale, DATE_TIME);
     return [
       { field: 'name', headerName: t('projects.name'), flex: 2, minWidth: 150 },
       { field: 'location', headerName: t('projects.location'), flex: 2, minWidth: 120 },
