@@ -193,5 +193,15 @@ func Decode(typ string, schema int, data []byte) (Event, error) {
 	return codec.Decode(typ, schema, data)
 }
 
+// DecodeCurrent turns an event kept in the current shape of its type (as
+// the timeline read model keeps them) back into its Go value.
+func DecodeCurrent(typ string, data []byte) (Event, error) {
+	schema, ok := codec.Schema(typ)
+	if !ok {
+		schema = 1 // Decode answers ErrUnknownEventType
+	}
+	return codec.Decode(typ, schema, data)
+}
+
 // EventTypes lists every project event type, sorted.
 func EventTypes() []string { return codec.Types() }
