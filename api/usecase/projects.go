@@ -274,7 +274,9 @@ func (u *Projects) EditProject(ctx context.Context, a Actor, id string, c Edit) 
 	case "redo":
 		restore = u.Redo
 	case "restore":
-		restore = func(ctx context.Context, a Actor, id string) (*project.Project, error) { return u.Restore(ctx, a, id, c.Version) }
+		restore = func(ctx context.Context, a Actor, id string) (*project.Project, error) {
+			return u.Restore(ctx, a, id, c.Version)
+		}
 	}
 	if restore != nil {
 		p, err := restore(ctx, a, id)
