@@ -24,6 +24,8 @@ import (
 // timeline show it.
 type HistoryView struct {
 	Project string `json:"project"`
+	// Name is the project's name now.
+	Name string `json:"name"`
 	// Version is the newest version the history holds.
 	Version int64 `json:"version"`
 	// Editable: the asker may restore, undo and redo.
@@ -70,7 +72,7 @@ func (u *Projects) History(ctx context.Context, a Actor, id string) (HistoryView
 		steps[i] = project.Step{Version: e.Version, Commit: e.Position.Commit, Author: e.Author, At: e.Time, Event: ev}
 	}
 	h := project.NewHistory(steps)
-	view := HistoryView{Project: id, Editable: p.CanWrite(a.Viewer("")), Entries: h.Entries, Undo: h.Undo, Redo: h.Redo}
+	view := HistoryView{Project: id, Name: p.Details.Name, Editable: p.CanWrite(a.Viewer("")), Entries: h.Entries, Undo: h.Undo, Redo: h.Redo}
 	if view.Entries == nil {
 		view.Entries = []project.Entry{}
 	}

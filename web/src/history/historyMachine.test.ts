@@ -17,11 +17,12 @@ const entry = (from: number, version: number, kind: HistoryEntry['kind'], extra:
  */
 function fakeServer(editable = true) {
   let version = 2;
-  let lengths: number[] = [];
+  const lengths: number[] = [];
   let undone: number[] = [];
   const entries: HistoryEntry[] = [entry(1, 2, 'created')];
   const history = (): ProjectHistory => ({
     project: 'p1',
+    name: 'Yard',
     version,
     editable,
     entries: entries.map((e) => ({ ...e })),

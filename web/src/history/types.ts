@@ -65,6 +65,8 @@ export interface HistoryMove {
 /** GET /api/projects/{id}/history. */
 export interface ProjectHistory {
   project: string;
+  /** The project's name now. */
+  name: string;
   version: number;
   editable: boolean;
   entries: HistoryEntry[];
