@@ -13,7 +13,10 @@ function english() {
     asked.push(key);
     const text = en[key];
     if (text === undefined) return `MISSING ${key}`;
-    return text.replace(/\{\{\s*(\w+)\s*\}\}/g, (_, name: string) => String(values[name] ?? `{{${name}}}`));
+    return text.replace(/\{\{\s*(\w+)\s*\}\}/g, (_, name: string) => {
+      const value = values[name];
+      return typeof value === 'string' || typeof value === 'number' ? String(value) : `{{${name}}}`;
+    });
   };
   return { t, asked };
 }
