@@ -100,6 +100,9 @@ type Entry struct {
 	Undoable bool `json:"undoable"`
 	// Undone: an edit taken back by undo, which redo would bring again.
 	Undone bool `json:"undone"`
+	// Reverts is, for an undo, the version of the edit it took back; for
+	// a redo, of the edit it brought again.
+	Reverts int64 `json:"reverts,omitempty"`
 }
 
 // Move is the next undo or redo.
@@ -309,16 +312,18 @@ func unionKeys(a, b Inputs) map[string]bool {
 	return out
 }
 
-// sameValue compares two stored values, an absent one and null alike.
+// sameValue compares two stored values; an absent one, null and the empty
+// text are alike, as the form shows them alike (an empty field).
 func sameValue(a, b json.RawMessage) bool {
 	return string(valueOrNull(a)) == string(valueOrNull(b))
 }
 
 func valueOrNull(v json.RawMessage) json.RawMessage {
-	if len(v) == 0 {
+	c := canonical(v)
+	if len(v) == 0 || string(c) == `""` {
 		return json.RawMessage("null")
 	}
-	return canonical(v)
+	return c
 }
 
 // detailFields names the details, settings and notes that differ, by
@@ -336,19 +341,21 @@ func detailFields(d Details, s Settings, notes string, d2 Details, s2 Settings, 
 // redo.
 func moves(entries []Entry) (undo, redo *Move) {
 	var undos, redos []Move
-	for _, e := range entries {
+	for i, e := range entries {
 		switch {
 		case e.Kind == EntryUndo:
 			if n := len(undos); n > 0 {
 				top := undos[n-1]
 				undos = undos[:n-1]
 				redos = append(redos, Move{Entry: top.Entry, Target: e.From - 1})
+				entries[i].Reverts = top.Entry
 			}
 		case e.Kind == EntryRedo:
 			if n := len(redos); n > 0 {
 				top := redos[n-1]
 				redos = redos[:n-1]
 				undos = append(undos, Move{Entry: top.Entry, Target: e.From - 1})
+				entries[i].Reverts = top.Entry
 			}
 		case e.Undoable:
 			undos = append(undos, Move{Entry: e.Version, Target: e.From - 1})

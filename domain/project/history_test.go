@@ -301,6 +301,17 @@ func TestUndoRedo(t *testing.T) {
 			t.Fatalf("step %d (%s): length %s, want %s; undo %v redo %v, want %v %v", i, s.do, got, s.want, h.Undo, h.Redo, s.undo, s.redo)
 		}
 	}
+	// Each undo and redo names the edit it moved.
+	h := l.history()
+	var reverts []string
+	for _, e := range h.Entries {
+		if e.Kind == EntryUndo || e.Kind == EntryRedo {
+			reverts = append(reverts, fmt.Sprintf("%s%d", e.Kind, e.Reverts))
+		}
+	}
+	if want := []string{"undo8", "undo6", "redo6", "undo6", "undo4", "undo3", "redo3", "redo4", "redo6", "redo8"}; !slices.Equal(reverts, want) {
+		t.Errorf("undo and redo took back and brought again %v, want %v", reverts, want)
+	}
 	// The calculation of 21 came back with it: redo restores the version
 	// just before the undo that took the edit back.
 	l.move(ReasonUndo) // back to 22
@@ -392,6 +403,7 @@ func TestCompare(t *testing.T) {
 	l.commit(l.p.RecordCalculation("r1", l.p.Runs[0].Inputs, Summary{"calculated": raw(true), "flow": raw(2.5)}))
 	l.commit(l.p.Rename("r1", "Gate"))
 	l.commit(l.p.ChangeInputs("r1", Inputs{"location": raw(nil)}))
+	l.commit(l.p.ChangeInputs("r1", Inputs{"notes_field": raw("")}))
 	l.commit(l.p.RemoveRun("r2", "x"))
 	l.commit(l.p.AddRun("r3"))
 	l.commit(l.p.ChangeDetails(Details{Name: "Yard"}, Settings{}, ""))
@@ -412,7 +424,7 @@ func TestCompare(t *testing.T) {
 		got = append(got, fmt.Sprintf("%s %s %v", r.ID, r.Status, fields))
 	}
 	want := []string{
-		// A null written where there was nothing is no change.
+		// A null or an empty text written where there was nothing is no change.
 		`r1 changed [name:"Run 1">"Gate" channel_length_m:20>25]`,
 		"r3 added []",
 		"r2 removed []",

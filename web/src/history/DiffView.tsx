@@ -67,8 +67,8 @@ function FieldTable({ fields, from, to, detail = false }: { fields: FieldChange[
         {fields.map((field) => (
           <tr key={field.field}>
             <th scope="row">{fieldLabel(translate, field.field, detail)}</th>
-            <td className="diff__before">{valueText(translate, field.before, fmt)}</td>
-            <td className="diff__after">{valueText(translate, field.after, fmt)}</td>
+            <td className="diff__before">{valueText(translate, field.before, fmt, detail ? undefined : field.field)}</td>
+            <td className="diff__after">{valueText(translate, field.after, fmt, detail ? undefined : field.field)}</td>
           </tr>
         ))}
       </tbody>

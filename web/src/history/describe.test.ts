@@ -58,13 +58,19 @@ describe('the words of the history', () => {
     // A field the catalogue does not name shows its own name; one label per field.
     expect(fieldList(t, ['selectedSystem', 'channel_group', 'odd_field'])).toBe('Channel group, odd field');
 
-    const undo = entry('undo', [
-      { version: 9, type: 'project.run_restored', run: 'Gate', fields: ['channel_length_m'] },
-      { version: 10, type: 'project.restored', restored: { reason: 'undo', from_version: 7 } },
-    ]);
-    expect(entryTitle(t, undo)).toBe('Undone: back to version 7');
+    const undo = {
+      ...entry('undo', [
+        { version: 9, type: 'project.run_restored', run: 'Gate', fields: ['channel_length_m'] },
+        { version: 10, type: 'project.restored', restored: { reason: 'undo' as const, from_version: 7 } },
+      ]),
+      reverts: 8,
+    };
+    // An undo names the edit it took back; a restore the version it brought back.
+    expect(entryTitle(t, undo)).toBe('Undo of version 8');
+    expect(entryTitle(t, { ...undo, kind: 'restore' })).toBe('Version 7 restored');
     // The restore's own marker is the title; the lines say what came back.
-    expect(entryLines(t, undo, format)).toEqual(['Gate brought back as it was']);
+    expect(entryLines(t, undo, format)).toEqual(['Gate: Channel length as before']);
+    expect(changeText(t, { version: 9, type: 'project.run_restored', run: 'Gate' }, format)).toBe('Gate brought back as it was');
   });
 
   it('shows values as the comparison does', () => {
@@ -74,5 +80,10 @@ describe('the words of the history', () => {
     expect(valueText(t, false, format)).toBe('No');
     expect(valueText(t, { slug: 'poly-100', name: 'Polymer 100' }, format)).toBe('Polymer 100');
     expect(valueText(t, { rainfall_mm_per_hr: 75 }, format)).toBe('75 mm/h');
+    // Coded values in words, by their field.
+    expect(valueText(t, 'concretePavement', format, 'permeabilitySurface')).toBe('Concrete pavement');
+    expect(valueText(t, 'free-outflow', format, 'dischargeSetting')).toBe('Free outflow');
+    expect(valueText(t, false, format, 'stepped')).toBe('Single size');
+    expect(valueText(t, 'slope', format, 'slopeSetting')).toBe('Slope');
   });
 });

@@ -28,8 +28,10 @@ const FIELD_LABELS: Record<string, string> = {
   channel_length_m: 'form.length',
   catchment_depth_m: 'form.depth',
   drainage_area_m2: 'form.area',
-  permeability: 'form.permeability',
+  permeability: 'form.permeabilityValue',
   permeabilitySurface: 'form.permeability',
+  catchmentShape: 'history.field.catchmentShape',
+  advanced: 'settings.advancedMode',
   calculation_method: 'form.method',
   slopeSetting: 'form.slopeSetting',
   ground_slope: 'form.slope',
@@ -121,7 +123,7 @@ export function changeText(t: Translate, change: HistoryChange, format: (n: numb
     case 'deleted':
       return t('history.change.deleted');
     case 'run_restored':
-      return t('history.change.runRestored', { run });
+      return change.fields?.length ? t('history.change.runRestoredFields', { run, fields: fieldList(t, change.fields) }) : t('history.change.runRestored', { run });
     case 'restored':
       return t('history.change.restored', { version: change.restored?.from_version ?? 0 });
     default:
@@ -131,8 +133,10 @@ export function changeText(t: Translate, change: HistoryChange, format: (n: numb
 
 /** The headline of an entry: what kind of version it is. */
 export function entryTitle(t: Translate, entry: HistoryEntry): string {
+  // An undo or a redo names the edit it moved; a restore or a copy the version it brought back.
   const restored = entry.changes.find((change) => change.restored)?.restored;
-  return t(`history.kind.${entry.kind}`, { version: restored?.from_version ?? 0 });
+  const version = entry.kind === 'undo' || entry.kind === 'redo' ? (entry.reverts ?? 0) : (restored?.from_version ?? 0);
+  return t(`history.kind.${entry.kind}`, { version });
 }
 
 /** The lines under an entry's title: its changes, the restore's own marker left out (the title says it). */
@@ -140,8 +144,32 @@ export function entryLines(t: Translate, entry: HistoryEntry, format: (n: number
   return entry.changes.filter((change) => change.type !== 'project.restored' || entry.kind === 'copy').map((change) => changeText(t, change, format));
 }
 
-/** A stored value as the comparison shows it: numbers in the interface's format, a system by its name, nothing as a dash. */
-export function valueText(t: Translate, value: unknown, format: (n: number, digits: number) => string): string {
+/** Coded values of some fields → the catalogue key that words them. */
+const VALUE_LABELS: Record<string, Record<string, string>> = {
+  slopeSetting: { slope: 'form.bySlope', elevation: 'form.byElevation' },
+  calculation_method: { GVF: 'form.methodGVF', HRW: 'form.methodHRW' },
+  stepped: { true: 'form.stepped', false: 'form.singleSize' },
+  catchmentShape: { uniform: 'history.value.uniform', irregular: 'history.value.irregular' },
+  dischargeSetting: {
+    'free-outflow': 'history.value.freeOutflow',
+    'outflow-in-trashbox': 'history.value.outflowInTrashbox',
+    'end-cap-with-outlet': 'history.value.endCapWithOutlet',
+    'modification-last-element': 'history.value.modificationLastElement',
+  },
+};
+
+/** The surfaces' keys (surface.<code>) by code. */
+const SURFACE_CODES = ['concretePavement', 'resinSurface', 'bpCement', 'asphalt', 'bpSand', 'gravel', 'facade', 'softLandscape', 'custom'];
+
+/**
+ * A stored value as the comparison shows it: a coded value in words
+ * (`field` says whose), numbers in the interface's format, a system by its
+ * name, nothing as a dash.
+ */
+export function valueText(t: Translate, value: unknown, format: (n: number, digits: number) => string, field?: string): string {
+  const coded = field ? VALUE_LABELS[field]?.[String(value)] : undefined;
+  if (coded) return t(coded);
+  if (field === 'permeabilitySurface' && typeof value === 'string' && SURFACE_CODES.includes(value)) return t(`surface.${value}`);
   if (value === null || value === undefined || value === '') return t('diff.empty');
   if (typeof value === 'number') return format(value, 3);
   if (typeof value === 'boolean') return t(value ? 'common.yes' : 'common.no');
@@ -168,5 +196,12 @@ export const RESULT_ROWS: { key: keyof Results & string; label: string; unit?: s
   { key: 'went_super_critical', label: 'spec.superCritical', digits: 0 },
 ];
 
-/** The field labels' keys, for the test that every key exists. */
-export const FIELD_LABEL_KEYS: readonly string[] = [...new Set([...Object.values(FIELD_LABELS), ...Object.values(DETAIL_LABELS)])];
+/** The keys of field labels and coded values, for the test that every key exists. */
+export const FIELD_LABEL_KEYS: readonly string[] = [
+  ...new Set([
+    ...Object.values(FIELD_LABELS),
+    ...Object.values(DETAIL_LABELS),
+    ...Object.values(VALUE_LABELS).flatMap((values) => Object.values(values)),
+    ...SURFACE_CODES.map((code) => `surface.${code}`),
+  ]),
+];

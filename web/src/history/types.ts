@@ -53,6 +53,8 @@ export interface HistoryEntry {
   undoable: boolean;
   /** Taken back by undo; redo would bring it again. */
   undone: boolean;
+  /** For an undo, the version of the edit it took back; for a redo, of the edit it brought again. */
+  reverts?: number;
 }
 
 export interface HistoryMove {
