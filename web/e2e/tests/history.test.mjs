@@ -145,8 +145,8 @@ describe('the history of a project', { skip }, () => {
     await lengthIs(tab2, 20);
     await drawer.getByText(`Version ${version} restored`).first().waitFor();
     await tab2.getByRole('complementary', { name: 'History' }).getByText(`Version ${version} restored`).first().waitFor();
-    // The restore brought back the calculated run: its results show again.
-    await page.getByRole('tab', { name: 'Design run' }).click();
+    // The restore brought back the calculated run: its results show again (the tab is named after the run).
+    await page.getByRole('tab', { name: 'Run 1', exact: true }).click();
     await page.getByRole('heading', { name: 'Design specification' }).waitFor();
     await screenshot(tab2, 'history-second-tab');
     // A restore is an edit like any other: Ctrl+Z takes it back.
