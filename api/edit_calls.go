@@ -38,6 +38,9 @@ type editCommand struct {
 	Order   []string        `json:"order"`
 	Details project.Details `json:"details"`
 	project.Settings
+	// Version is the version "restore" brings back ("undo" and "redo" take
+	// theirs from the project's history).
+	Version int64 `json:"version"`
 }
 
 type runState struct {
@@ -69,7 +72,7 @@ func (s *Server) projectCommand(w http.ResponseWriter, r *http.Request) {
 	}
 	p, newRunID, err := s.projects.EditProject(r.Context(), actorOf(r), chi.URLParam(r, "id"), usecase.Edit{
 		Type: c.Type, RunID: c.RunID, Name: c.Name, Fields: c.Fields, Notes: c.Notes, Order: c.Order, Details: c.Details,
-		Settings: c.Settings,
+		Settings: c.Settings, Version: c.Version,
 	})
 	if err != nil {
 		s.fail(w, r, err)

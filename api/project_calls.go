@@ -256,5 +256,9 @@ func stateView(p *project.Project) map[string]any {
 	return map[string]any{
 		"version": p.Version, "details": p.Details, "notes": p.Notes, "runs": runs,
 		"saved": p.Saved, "deleted": p.Deleted, "share_with_provider": p.ShareWithProvider, "shared_by_link": p.ShareID != "",
+		// The settings, so that a version can be shown as the design screen showed it.
+		"rainfall_units": p.Settings.RainfallUnits, "default_rainfall": p.Settings.DefaultRainfall,
+		"freeboard_min_mm": p.Settings.FreeboardMinMM, "freeboard_min_percent": p.Settings.FreeboardMinPercent,
+		"owner": p.OwnerName,
 	}
 }

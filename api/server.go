@@ -162,6 +162,9 @@ func (s *Server) routes(r chi.Router) {
 		r.Post("/projects/", s.createProject)
 		r.Post("/projects/{id}/commands", s.projectCommand)
 		r.Get("/projects/{id}/timeline", s.timeline)
+		r.Get("/projects/{id}/history", s.history)
+		r.Get("/projects/{id}/diff", s.compare)
+		r.Post("/projects/{id}/copy", s.copyVersion)
 		r.Get("/ws", s.websocket)
 
 		r.Get("/drainage/product/", s.products)

@@ -227,6 +227,8 @@ type Edit struct {
 	Order    []string
 	Details  project.Details
 	Settings project.Settings
+	// Version is the version a restore brings back.
+	Version int64
 }
 
 func (c Edit) decide(newRunID string, now time.Time) (func(*project.Project) ([]project.Event, error), error) {
@@ -264,6 +266,22 @@ func (c Edit) decide(newRunID string, now time.Time) (func(*project.Project) ([]
 // EditProject applies one live edit. It answers the project and the id of
 // a run the edit created, if any.
 func (u *Projects) EditProject(ctx context.Context, a Actor, id string, c Edit) (*project.Project, string, error) {
+	// Restores decide on the project's history, not on the project alone.
+	var restore func(context.Context, Actor, string) (*project.Project, error)
+	switch c.Type {
+	case "undo":
+		restore = u.Undo
+	case "redo":
+		restore = u.Redo
+	case "restore":
+		restore = func(ctx context.Context, a Actor, id string) (*project.Project, error) {
+			return u.Restore(ctx, a, id, c.Version)
+		}
+	}
+	if restore != nil {
+		p, err := restore(ctx, a, id)
+		return p, "", err
+	}
 	newRunID := NewID()
 	decide, err := c.decide(newRunID, u.clock())
 	if err != nil {

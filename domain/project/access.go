@@ -48,6 +48,16 @@ func (p *Project) CanWrite(v Viewer) bool {
 	return p != nil && p.ID != "" && !p.Deleted && v.UserID != "" && p.Owner == v.UserID
 }
 
+// CanReadHistory says whether v may read the project's history (its
+// versions, any version's content, comparisons, copies of a version): who
+// may read it by its id, that is its owner, admins, and provider staff when
+// it is shared with the provider. A share link opens the project, not its
+// past.
+func (p *Project) CanReadHistory(v Viewer) bool {
+	v.ShareID = ""
+	return p.CanRead(v)
+}
+
 // Hidden is the error for a project v may not see or change: the same as
 // for a project that does not exist.
 func (p *Project) Hidden(id string) error { return &NotFoundError{What: "project", ID: id} }

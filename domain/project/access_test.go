@@ -23,27 +23,33 @@ func TestAccess(t *testing.T) {
 		p           *Project
 		v           Viewer
 		read, write bool
+		// history: its versions, any version's content, a copy of one (undo
+		// and restore are writes)
+		history bool
 	}{
-		{"owner", base(), owner, true, true},
-		{"another user", base(), other, false, false},
-		{"anonymous", base(), Viewer{}, false, false},
-		{"admin reads, never writes", base(), admin, true, false},
-		{"support, not shared with provider", base(), support, false, false},
-		{"support, shared with provider", base(Saved{SaveID: "p1", ShareWithProvider: true, SavedBy: "owner", At: at}), support, true, false},
-		{"link holder", base(SharedByLink{ShareID: "s1"}), linkHolder, true, false},
-		{"bare id is not a link", base(SharedByLink{ShareID: "s1"}), other, false, false},
-		{"wrong link", base(SharedByLink{ShareID: "s1"}), oldLink, false, false},
-		{"link after sharing stopped", base(SharedByLink{ShareID: "s1"}, SharingStopped{ShareID: "s1"}), linkHolder, false, false},
-		{"re-shared gets a new link", base(SharedByLink{ShareID: "s1"}, SharingStopped{ShareID: "s1"}, SharedByLink{ShareID: "s2"}), linkHolder, false, false},
-		{"deleted: owner", base(Deleted{At: at}), owner, false, false},
-		{"deleted: admin", base(Deleted{At: at}), admin, true, false},
-		{"deleted: link holder", base(SharedByLink{ShareID: "s1"}, Deleted{At: at}), linkHolder, false, false},
-		{"never created", &Project{}, owner, false, false},
+		{"owner", base(), owner, true, true, true},
+		{"another user", base(), other, false, false, false},
+		{"anonymous", base(), Viewer{}, false, false, false},
+		{"admin reads, never writes", base(), admin, true, false, true},
+		{"support, not shared with provider", base(), support, false, false, false},
+		{"support, shared with provider", base(Saved{SaveID: "p1", ShareWithProvider: true, SavedBy: "owner", At: at}), support, true, false, true},
+		{"link holder", base(SharedByLink{ShareID: "s1"}), linkHolder, true, false, false},
+		{"bare id is not a link", base(SharedByLink{ShareID: "s1"}), other, false, false, false},
+		{"wrong link", base(SharedByLink{ShareID: "s1"}), oldLink, false, false, false},
+		{"link after sharing stopped", base(SharedByLink{ShareID: "s1"}, SharingStopped{ShareID: "s1"}), linkHolder, false, false, false},
+		{"re-shared gets a new link", base(SharedByLink{ShareID: "s1"}, SharingStopped{ShareID: "s1"}, SharedByLink{ShareID: "s2"}), linkHolder, false, false, false},
+		{"deleted: owner", base(Deleted{At: at}), owner, false, false, false},
+		{"deleted: admin", base(Deleted{At: at}), admin, true, false, true},
+		{"deleted: link holder", base(SharedByLink{ShareID: "s1"}, Deleted{At: at}), linkHolder, false, false, false},
+		{"never created", &Project{}, owner, false, false, false},
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
 			if got := c.p.CanRead(c.v); got != c.read {
 				t.Errorf("CanRead = %v, want %v", got, c.read)
+			}
+			if got := c.p.CanReadHistory(c.v); got != c.history {
+				t.Errorf("CanReadHistory = %v, want %v", got, c.history)
 			}
 			if got := c.p.CanWrite(c.v); got != c.write {
 				t.Errorf("CanWrite = %v, want %v", got, c.write)

@@ -39,3 +39,11 @@ func (e *NotFoundError) UserMessage() string {
 }
 
 func (e *TooLargeError) Kind() fault.Kind { return fault.TooLarge }
+
+// NothingToMoveError answers an undo with no edit left to undo, or a redo
+// with nothing undone to bring back: the project is already where the
+// asker wants it, or another tab got there first.
+type NothingToMoveError struct{ Move string }
+
+func (e *NothingToMoveError) Error() string    { return "Nothing to " + e.Move }
+func (e *NothingToMoveError) Kind() fault.Kind { return fault.Conflict }

@@ -148,7 +148,8 @@ func (SharedByLink) EventType() string      { return "project.shared_by_link" }
 func (Deleted) EventType() string           { return "project.deleted" }
 
 // codec lists every project event type with its schema version. All are
-// at version 1, the shape they had when versions were first recorded. To
+// at version 1: the first ones have the shape they had when versions were
+// first recorded, the restore events (restore.go) came later at 1. To
 // change a type's shape, raise its version and add the upcaster from the
 // previous one (see package eventcodec and docs/architecture.md).
 var codec = func() *eventcodec.Codec[Event] {
@@ -170,6 +171,8 @@ var codec = func() *eventcodec.Codec[Event] {
 	eventcodec.Register[Deleted](c, 1)
 	eventcodec.Register[SharingStopped](c, 1)
 	eventcodec.Register[DocumentCreated](c, 1)
+	eventcodec.Register[RunRestored](c, 1)
+	eventcodec.Register[Restored](c, 1)
 	return c
 }()
 
@@ -187,6 +190,16 @@ func Encode(e Event) (typ string, schema int, data []byte, err error) {
 // ErrUnknownEventType; a newer schema version than this code knows is
 // eventcodec.ErrFutureSchema.
 func Decode(typ string, schema int, data []byte) (Event, error) {
+	return codec.Decode(typ, schema, data)
+}
+
+// DecodeCurrent turns an event kept in the current shape of its type (as
+// the timeline read model keeps them) back into its Go value.
+func DecodeCurrent(typ string, data []byte) (Event, error) {
+	schema, ok := codec.Schema(typ)
+	if !ok {
+		schema = 1 // Decode answers ErrUnknownEventType
+	}
 	return codec.Decode(typ, schema, data)
 }
 

@@ -145,6 +145,10 @@ func (p *Project) Apply(e Event) {
 		}
 	case Deleted:
 		p.Deleted, p.DeletedAt = true, e.At
+	case RunRestored:
+		p.applyRunRestored(e)
+	case Restored:
+		p.applyRestored(e)
 	}
 }
 

@@ -366,6 +366,9 @@ func TestCodecRoundTrip(t *testing.T) {
 		SharingStopped{ShareID: "x"},
 		DocumentCreated{Kind: "hydraulics/1", Format: "csv", Language: "de", At: at},
 		Deleted{At: at},
+		RunRestored{RunID: "r", Name: "Gate", Notes: "n", Inputs: in, Summary: Summary{"calculated": json.RawMessage(`true`)},
+			LastError: "", State: Calculated},
+		Restored{Reason: ReasonCopy, FromVersion: 7, FromProject: "q", Details: Details{Name: "Yard"}, Notes: "n", RunIDs: []string{"r"}},
 	}
 	var types []string
 	for _, e := range all {

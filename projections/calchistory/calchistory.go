@@ -63,6 +63,8 @@ func (Projection) Apply(ctx context.Context, tx *projections.Tx, ev eventstore.E
 		return name(ctx, tx, e.RunID, e.Name)
 	case project.RunRenamed:
 		return name(ctx, tx, e.RunID, e.Name)
+	case project.RunRestored:
+		return name(ctx, tx, e.RunID, e.Name)
 	case project.RunCalculated:
 		return record(ctx, tx, ev, e.RunID, e.Inputs, outcome(e.Summary), "")
 	case project.CalculationFailed:

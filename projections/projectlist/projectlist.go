@@ -80,6 +80,11 @@ func (Projection) Apply(ctx context.Context, tx *projections.Tx, ev eventstore.E
 		return exec(`UPDATE project_list SET runs = runs + 1 WHERE id = ?`, id)
 	case project.RunRemoved:
 		return exec(`UPDATE project_list SET runs = runs - 1 WHERE id = ?`, id)
+	case project.Restored:
+		// A restore ends with the whole run list and details; the runs it
+		// brought back came before it in the same commit.
+		return exec(`UPDATE project_list SET name = ?, location = ?, reference = ?, date = ?, runs = ? WHERE id = ?`,
+			e.Details.Name, e.Details.Location, e.Details.Reference, e.Details.Date, len(e.RunIDs), id)
 	case project.Saved:
 		return exec(`UPDATE project_list SET saved = 1, saved_at = ?, saved_by = ?, saved_by_name = ?, shared = ? WHERE id = ?`,
 			e.At.UnixMilli(), e.SavedBy, e.SavedByName, boolInt(e.ShareWithProvider), id)

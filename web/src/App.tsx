@@ -14,6 +14,7 @@ import { LoadingPanel, SplashScreen } from './screens/SplashScreen';
 // The design screen and the project tables bring the data grid and the design
 // code, which visitors on the login page never need.
 const DesignScreen = lazy(() => import('./design/DesignScreen').then((module) => ({ default: module.DesignScreen })));
+const TimelineScreen = lazy(() => import('./history/TimelineScreen').then((module) => ({ default: module.TimelineScreen })));
 const SharedProjectsScreen = lazy(() =>
   import('./projects/SharedProjectsScreen').then((module) => ({ default: module.SharedProjectsScreen })),
 );
@@ -49,6 +50,18 @@ export function App() {
         <PageLayout>
           <Suspense fallback={<LoadingPanel />}>
             <SharedProjectsScreen creator={route.creator} />
+          </Suspense>
+        </PageLayout>
+      ) : (
+        <PageLayout>
+          <LoginScreen />
+        </PageLayout>
+      );
+    case 'timeline':
+      return presence === 'signedIn' ? (
+        <PageLayout wide>
+          <Suspense fallback={<LoadingPanel />}>
+            <TimelineScreen key={route.projectId} projectId={route.projectId} />
           </Suspense>
         </PageLayout>
       ) : (

@@ -3,6 +3,7 @@ package app
 import (
 	"net/http"
 	"slices"
+	"strconv"
 	"strings"
 	"testing"
 
@@ -124,6 +125,18 @@ func matrix() []matrixRow {
 		}, ownerOnly},
 		{"GET", "/api/projects/{id}/timeline", func(f fixture, _ string) call { return call{"/api/projects/" + f.project + "/timeline", nil} },
 			w{"owner": ok, "admin": ok, rest: missing}},
+		// The history reads like the timeline: never through a share link.
+		// (Provider staff read it when the project is shared with the
+		// provider, which the fixture's is not: history_test.go.)
+		{"GET", "/api/projects/{id}/history", func(f fixture, _ string) call { return call{"/api/projects/" + f.project + "/history", nil} },
+			w{"owner": ok, "admin": ok, rest: missing}},
+		{"GET", "/api/projects/{id}/diff", func(f fixture, _ string) call {
+			return call{"/api/projects/" + f.project + "/diff?from=1&to=" + strconv.FormatInt(f.version, 10), nil}
+		}, w{"owner": ok, "admin": ok, rest: missing}},
+		// A copy is a new project of the caller's; the source is untouched.
+		{"POST", "/api/projects/{id}/copy", func(f fixture, _ string) call {
+			return call{"/api/projects/" + f.project + "/copy", map[string]any{"version": f.version}}
+		}, w{"owner": created, "admin": created, rest: missing}},
 		// A plain GET is no WebSocket handshake: past the session check,
 		// the upgrade refuses it.
 		{"GET", "/api/ws", same("/api/ws", nil), badForAll},

@@ -4,6 +4,7 @@ import { createActor, waitFor } from 'xstate';
 import { createAuthApi, createDrainageApi, createProjectApi, type AuthApi, type DrainageApi, type ProjectApi } from '../api/endpoints';
 import { ApiError, createFileHttp, createHttp } from '../api/http';
 import { createWorkspace, type Workspace } from '../design/workspace';
+import { createHistoryApi, type HistoryApi } from '../history/historyApi';
 import { applyLanguage, createI18n, initialLanguage } from '../i18n/i18n';
 import { FALLBACK_LANGUAGE, isLanguageCode, toBcp47 } from '../i18n/languages';
 import { SessionExpiredError, sessionGate, withSessionRefresh, withSessionRefreshFile } from '../session/authedSend';
@@ -16,6 +17,8 @@ export interface Services {
   auth: AuthApi;
   drainage: DrainageApi;
   projects: ProjectApi;
+  /** A project's versions, undo, redo, restore and copies of a version. */
+  history: HistoryApi;
   workspace: Workspace;
   i18n: I18n;
   queryClient: QueryClient;
@@ -90,6 +93,7 @@ export function createServices(options: ServiceOptions = {}): Services {
     auth,
     drainage,
     projects,
+    history: createHistoryApi(authed),
     workspace,
     i18n,
     queryClient,

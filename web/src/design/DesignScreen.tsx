@@ -11,6 +11,7 @@ import { paths } from '../router/routes';
 import { CalculatingOverlay } from './CalculatingOverlay';
 import { DesignForm } from './DesignForm';
 import { DocumentsPanel } from './DocumentsPanel';
+import { HistoryPanel } from '../history/HistoryPanel';
 import { ErrorDialog } from './ErrorDialog';
 import { LoadProgress } from './LoadProgress';
 import { MaterialsPanel } from './MaterialsPanel';
@@ -82,6 +83,7 @@ function DesignLayout() {
           </button>
         </div>
       )}
+      {ready && <HistoryPanel />}
       {ready && (
         <div className="design__layout">
           <ProjectColumn />

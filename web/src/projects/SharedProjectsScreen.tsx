@@ -44,6 +44,20 @@ export function SharedProjectsScreen({ creator }: { creator: string | null }) {
       },
       { field: 'created_by', colId: 'creator', headerName: t('projects.creator'), flex: 1, minWidth: 110 },
       { field: 'saved_by', colId: 'saver', headerName: t('shared.lastSaver'), flex: 1, minWidth: 110 },
+      // The project's timeline: every change, any version, comparisons (history/TimelineScreen.tsx).
+      {
+        colId: 'timeline',
+        headerName: '',
+        sortable: false,
+        minWidth: 120,
+        flex: 1,
+        cellRenderer: ({ data }: { data?: ProjectListItem }) =>
+          data ? (
+            <button type="button" className="button button--quiet button--small" aria-label={t('timeline.openFor', { name: data.name })} onClick={() => navigate(paths.timeline(data.id))}>
+              {t('timeline.title')}
+            </button>
+          ) : null,
+      },
     ];
   }, [t, locale]);
 

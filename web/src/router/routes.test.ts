@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { matchRoute } from './routes';
+import { matchRoute, paths } from './routes';
 
 describe('matchRoute', () => {
   it('knows the routes of this round', () => {
@@ -27,6 +27,13 @@ describe('matchRoute', () => {
     expect(matchRoute('/projects', '')).toEqual({ name: 'sharedProjects', creator: null });
     expect(matchRoute('/projects/', '?creator=ada')).toEqual({ name: 'sharedProjects', creator: 'ada' });
     expect(matchRoute('/projects/12a', '')).toEqual({ name: 'notFound' });
+  });
+
+  it('opens a project\'s timeline, and links to it', () => {
+    const id = '01a218f3-fa04-792c-8f4b-fb9152d28fcc';
+    expect(matchRoute(`/staff/timeline/${id}`, '')).toEqual({ name: 'timeline', projectId: id });
+    expect(matchRoute(paths.timeline(id), '')).toEqual({ name: 'timeline', projectId: id });
+    expect(matchRoute('/staff/timeline/', '')).not.toMatchObject({ name: 'timeline' });
   });
 
   it('does not guess at anything else', () => {

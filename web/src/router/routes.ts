@@ -2,6 +2,7 @@
 export type Route =
   | { name: 'home'; shareID: string | null; supportID?: string }
   | { name: 'sharedProjects'; creator: string | null }
+  | { name: 'timeline'; projectId: string }
   | { name: 'signUp' }
   | { name: 'passwordResetBadLink' }
   | { name: 'passwordReset'; userID: string; token: string }
@@ -15,6 +16,9 @@ export function matchRoute(pathname: string, search: string): Route {
   if (path === '/sign-up') return { name: 'signUp' };
   if (path === '/password-reset') return { name: 'passwordResetBadLink' };
   if (path === '/projects') return { name: 'sharedProjects', creator: new URLSearchParams(search).get('creator') };
+
+  const timeline = /^\/staff\/timeline\/([^/]+)$/.exec(path);
+  if (timeline?.[1]) return { name: 'timeline', projectId: decodeURIComponent(timeline[1]) };
 
   const support = /^\/projects\/(\d+)$/.exec(path);
   if (support?.[1]) return { name: 'home', shareID: null, supportID: support[1] };
@@ -40,6 +44,7 @@ export const paths = {
   help: '/help',
   staff: '/staff',
   staffChannels: '/staff/channels',
+  timeline: (projectId: string) => `/staff/timeline/${encodeURIComponent(projectId)}`,
   calculatorTranslations: '/staff/translate/calculator',
   documentTranslations: '/staff/translate/documents',
   helpTranslations: '/staff/translate/help',
