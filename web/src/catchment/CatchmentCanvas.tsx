@@ -1,6 +1,6 @@
 import { useEffect, useRef, type KeyboardEvent, type PointerEvent, type ReactNode } from 'react';
 import { SIDES, sameRef, type AreaRef, type Catchment } from './areas';
-import { CANVAS_HEIGHT, channelEdge, labelPoint, polygonOf, xOf, type Scale } from './canvasGeometry';
+import { channelEdge, labelPoint, polygonOf, xOf, type Scale } from './canvasGeometry';
 import './catchment.css';
 
 export interface CatchmentCanvasProps {
@@ -91,7 +91,7 @@ export function CatchmentCanvas({ catchment, scale, selected, label, onPointerDo
   return (
     <div
       className={`catchment-canvas${interactive ? ' catchment-canvas--interactive' : ''}${copying ? ' catchment-canvas--copy' : ''}`}
-      style={{ width: scale.width, height: CANVAS_HEIGHT }}
+      style={{ width: scale.width, height: scale.height }}
       tabIndex={onKeyDown ? 0 : undefined}
       data-autofocus={onKeyDown ? true : undefined}
       role={onKeyDown ? 'group' : undefined}

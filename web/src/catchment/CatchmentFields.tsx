@@ -9,7 +9,7 @@ import { catchmentOf, generateAreas, type Catchment } from './areas';
 import { AreasTable } from './AreasTable';
 import { CatchmentCanvas } from './CatchmentCanvas';
 import { CatchmentEditor } from './CatchmentEditor';
-import { canvasWidth, scaleFor } from './canvasGeometry';
+import { canvasWidth, PICTURE_HEADROOM, PICTURE_HEIGHT, scaleFor } from './canvasGeometry';
 
 /**
  * The catchment shape of the design form (spec section 2): the uniform or
@@ -76,7 +76,7 @@ function UniformDrawing({ run }: { run: EffectiveInputs }) {
     <div className="catchment-panel">
       <CatchmentCanvas
         catchment={uniform}
-        scale={scaleFor(uniform, length, width)}
+        scale={scaleFor(uniform, length, width, PICTURE_HEIGHT, PICTURE_HEADROOM)}
         label={t('catchment.uniformDrawing', { depth: format(depth, 3), length: format(length, 2), area: format(run.drainage_area_m2, 2) })}
       />
     </div>
@@ -93,7 +93,7 @@ export function CatchmentDrawing({ run }: { run: EffectiveInputs }) {
   if (!areas || !(length > 0)) return null;
   return (
     <div className="catchment-panel">
-      <CatchmentCanvas catchment={areas} scale={scaleFor(areas, length, width)} label={t('catchment.drawingLabel', { length: format(length, 2), area: format(run.drainage_area_m2, 2) })} />
+      <CatchmentCanvas catchment={areas} scale={scaleFor(areas, length, width, PICTURE_HEIGHT, PICTURE_HEADROOM)} label={t('catchment.drawingLabel', { length: format(length, 2), area: format(run.drainage_area_m2, 2) })} />
       {run.catchmentShape === 'irregular' && <AreasTable catchment={areas} />}
     </div>
   );

@@ -7,6 +7,9 @@
 import { areaOf, SIDES, type AreaRef, type Catchment, type CatchmentArea, type Corner, type Side } from './areas';
 
 export const CANVAS_HEIGHT = 350;
+/** Pictures of a catchment (not the editor) are drawn lower, with a small margin above the widest area. */
+export const PICTURE_HEIGHT = 220;
+export const PICTURE_HEADROOM = 1.1;
 export const CHANNEL_PX = 10;
 /** The canvas is 1000 px wide on a window of at least 1900 px, 500 px otherwise. */
 export const WIDE_WINDOW_PX = 1900;
@@ -33,10 +36,11 @@ const sideRoom = (height: number) => height / 2 - CHANNEL_PX / 2 - TOP_PAD_PX;
 
 /**
  * The scale of a drawing: the run fills the width; across, the widest area
- * takes half the room either side, so that a corner can be dragged out to
- * twice the widest width before it meets the canvas edge.
+ * takes 1 / `headroom` of the room either side. The editor leaves room to
+ * drag a corner out to twice the widest width before it meets the canvas
+ * edge (headroom 2); a picture only needs a margin.
  */
-export function scaleFor(catchment: Catchment, lengthM: number, width: number, height = CANVAS_HEIGHT): Scale {
+export function scaleFor(catchment: Catchment, lengthM: number, width: number, height = CANVAS_HEIGHT, headroom = 2): Scale {
   const widest = Math.max(0, ...[...catchment.left, ...catchment.right].flatMap((a) => [a.start_width_m, a.end_width_m]));
   const run = lengthM > 0 ? lengthM : 1;
   return {
@@ -44,7 +48,7 @@ export function scaleFor(catchment: Catchment, lengthM: number, width: number, h
     height,
     lengthM: run,
     pxPerMAlong: (width - 2 * SIDE_PAD_PX) / run,
-    pxPerMAcross: sideRoom(height) / (widest > 0 ? widest * 2 : 1),
+    pxPerMAcross: sideRoom(height) / (widest > 0 ? widest * headroom : 1),
   };
 }
 
