@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { feedersOf, hasCycle, inflowSources, linksOf, partnerOf, reaches, trashBoxTargets, withoutLinksTo, wouldCycle, type LinkedRun } from './chains';
+import { feedersOf, hasCycle, inflowSources, linksOf, partnerOf, reaches, relinkedInputs, trashBoxTargets, withoutLinksTo, wouldCycle, type LinkedRun } from './chains';
 
 const run = (id: string, intoBoxOf?: string, inflowsFrom: string[] = []): LinkedRun => ({
   id,
@@ -104,5 +104,19 @@ describe('calculating together', () => {
       ],
     });
     expect(withoutLinksTo(run('a').inputs, 'b')).toBeNull();
+  });
+});
+
+describe('a save as new', () => {
+  it('moves the links to the runs’ new ids, and leaves other runs and discharges alone', () => {
+    const renamed = new Map([
+      ['a', 's1'],
+      ['b', 's2'],
+    ]);
+    const moved = relinkedInputs(run('c', 'a', ['b', 'x']).inputs, renamed);
+    expect(moved.outflowTrashbox).toBe('s1');
+    expect(moved.inflows!.map((i) => i.source)).toEqual(['s2', 'x']);
+    const advanced = { dischargeSetting: 'outflow-in-trashbox', outflowTrashbox: 15 };
+    expect(relinkedInputs(advanced, renamed)).toBe(advanced);
   });
 });

@@ -122,3 +122,15 @@ export function withoutLinksTo(inputs: LinkedRun['inputs'], removed: string): Pa
   if (inflows.some((i) => i.source === removed)) changes.inflows = inflows.map((i) => (i.source === removed ? { ...i, source: null } : i));
   return Object.keys(changes).length > 0 ? changes : null;
 }
+
+/** A run's inputs with its links to renamed runs (a save as new) naming their new ids. */
+export function relinkedInputs<T extends LinkedRun['inputs']>(inputs: T, renamed: ReadonlyMap<string, string>): T {
+  let out = inputs;
+  const target = inputs.outflowTrashbox;
+  if (typeof target === 'string' && renamed.has(target)) out = { ...out, outflowTrashbox: renamed.get(target) };
+  const inflows = inputs.inflows;
+  if (Array.isArray(inflows) && inflows.some((i) => typeof i.source === 'string' && renamed.has(i.source))) {
+    out = { ...out, inflows: inflows.map((i) => (typeof i.source === 'string' && renamed.has(i.source) ? { ...i, source: renamed.get(i.source) } : i)) };
+  }
+  return out;
+}

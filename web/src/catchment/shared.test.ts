@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { emptyRun, type ProjectData } from '../design/projectModel';
+import { applySave, emptyRun, savePayload, type ProjectData } from '../design/projectModel';
 import { delivered, initialContext, step, withProfileRefreshes, type ProjectContext } from '../design/projectSteps';
 import { poly100 } from '../design/testSystems';
 import { emptyDetails, type Results, type RunInputs } from '../design/types';
@@ -80,5 +80,20 @@ describe('calculating linked runs together', () => {
     data.runs.r1!.results = { calculated: true, segments: [{ channelDescription: 'A', length_mm: 20000, stepRaise: 0, floorChange: 0 }] };
     const plan = withProfileRefreshes({ ctx: context(data, 'r1'), effects: [] });
     expect(plan.effects).toEqual([expect.objectContaining({ type: 'refreshProfile', runId: 'r1', partner: expect.objectContaining({ runId: 'r2' }) })]);
+  });
+});
+
+describe('a save as new of linked runs', () => {
+  it('names each run by a link id, and the links follow the runs to their new ids', () => {
+    const data = { ...project({ r1: ready, r2: intoBoxOf('r1') }), details: { ...emptyDetails(), name: 'Yard' } };
+    const payload = savePayload(data, { asNew: true, share: false });
+    expect(payload.project.runs.map((r) => [r.saveID, r.linkID, r.outflowTrashbox ?? null])).toEqual([
+      [undefined, 'r1', null],
+      [undefined, 'r2', 'r1'],
+    ]);
+    const next = applySave(data, { saveID: 'p2', runSaveIDs: ['s1', 's2'], version: 3 }, { asNew: true, share: false });
+    expect(next.order).toEqual(['s1', 's2']);
+    expect(next.runs.s2!.inputs.outflowTrashbox).toBe('s1');
+    expect(calculationPartner(next, 's2')).toBe('s1');
   });
 });
