@@ -97,6 +97,7 @@ describe('calculating together', () => {
 
   it('clears links to a removed run', () => {
     expect(withoutLinksTo(run('a', 'b', ['b', 'c']).inputs, 'b')).toEqual({
+      dischargeSetting: 'free-outflow',
       outflowTrashbox: null,
       inflows: [
         { id: 'a-in-0', distance_m: 1, source: null, flow_lps: 0, connection: 'direct-pipe', toBeConfirmed: false, accessoryId: null },

@@ -117,7 +117,11 @@ export function partnerOf(runs: readonly LinkedRun[], runId: string): string | n
 /** Links to runs that are gone, cleared from a run's inputs; null when it has none. */
 export function withoutLinksTo(inputs: LinkedRun['inputs'], removed: string): Partial<RunInputs> | null {
   const changes: Partial<RunInputs> = {};
-  if (inputs.dischargeSetting === 'outflow-in-trashbox' && inputs.outflowTrashbox === removed) changes.outflowTrashbox = null;
+  // Its box gone, the run flows out freely rather than into a box of its own it never had.
+  if (inputs.dischargeSetting === 'outflow-in-trashbox' && inputs.outflowTrashbox === removed) {
+    changes.dischargeSetting = 'free-outflow';
+    changes.outflowTrashbox = null;
+  }
   const inflows = inflowsOf(inputs);
   if (inflows.some((i) => i.source === removed)) changes.inflows = inflows.map((i) => (i.source === removed ? { ...i, source: null } : i));
   return Object.keys(changes).length > 0 ? changes : null;

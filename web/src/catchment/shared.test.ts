@@ -97,3 +97,13 @@ describe('a save as new of linked runs', () => {
     expect(calculationPartner(next, 's2')).toBe('s1');
   });
 });
+
+describe('removing a run', () => {
+  it('unlinks the runs that flowed into it, each by a run edit before the removal', () => {
+    const data = project({ r1: ready, r2: intoBoxOf('r1'), r3: ready });
+    const plan = step(context(data, 'r3'), { type: 'REMOVE', runId: 'r1' }, options);
+    expect(plan.ctx.data!.runs.r2!.inputs).toMatchObject({ dischargeSetting: 'free-outflow', outflowTrashbox: null });
+    expect(plan.ctx.queue.map((item) => item.kind === 'command' && item.command.type)).toEqual(['change_inputs', 'remove_run']);
+    expect(plan.ctx.queue[0]).toMatchObject({ command: { run_id: 'r2', fields: { dischargeSetting: 'free-outflow', outflowTrashbox: null } } });
+  });
+});

@@ -44,6 +44,7 @@ import type { RunRainfall } from '../rainfall/types';
 import { hasControlledDischarge } from '../storage/storageRules';
 import { roundRainfall, type RainfallUnit } from './units';
 import { calculationPartner } from '../catchment/shared';
+import { withoutLinksTo } from '../catchment/chains';
 
 /** Standard mode's tabs: system selection, design run (results), materials list, documents. */
 export type DesignTab = 'system' | 'run' | 'materials' | 'documents';
@@ -431,7 +432,17 @@ function structural(plan: Plan, command: ProjectCommand, options: StepOptions): 
   }
   let result = plan;
   let next = data;
+  let queue = ctx.queue;
   if (command.type === 'reorder_runs') next = reorder(data, command.order);
+  if (command.type === 'remove_run') {
+    // Runs that flowed into the run's trash box or took its water lose the link.
+    for (const id of data.order) {
+      const changes = id === command.run_id ? null : withoutLinksTo(data.runs[id]!.inputs, command.run_id);
+      if (!changes) continue;
+      next = applyEditedInputs(next, id, changes);
+      if (data.editable) ({ queue, data: next } = enqueueCommand(queue, next, { type: 'change_inputs', run_id: id, fields: changes }));
+    }
+  }
   if (command.type === 'reset_run') {
     next = resetRun(data, command.run_id);
     result = toRun(result, command.run_id, { type: 'RESET' });
@@ -440,7 +451,7 @@ function structural(plan: Plan, command: ProjectCommand, options: StepOptions): 
   if (data.editable) {
     const extra =
       command.type === 'duplicate_run' ? { duplicateOf: command.run_id, selectNew: true } : command.type === 'add_run' ? { selectNew: true } : {};
-    const queued = enqueueCommand(ctx.queue, next, command, extra);
+    const queued = enqueueCommand(queue, next, command, extra);
     return withData(result, queued.data, { queue: queued.queue, dirty: true, tab });
   }
   // A project this user may not edit on the server changes here only, until saved as new.
