@@ -257,6 +257,7 @@ describe('a real site', { skip }, () => {
     const run2 = answer.main.results;
     assert.ok(Math.abs(run1.flow - (designFlow(request.second) + 5 + run2.channel_discharge)) < 1e-6, `run 1 carries ${run1.flow} l/s`);
     assert.equal(run2.box.filter((line) => line.HAN === boxHan).length, 0, 'run 2 lists no trash box of its own');
+    await page.getByText("This run's outflow goes into the trash box of Run 1; the box is listed with Run 1.").waitFor();
 
     await tab('Materials list').click();
     await page.getByRole('radio', { name: 'The whole project' }).check();

@@ -4,6 +4,7 @@ import { useSession } from '../app/ServicesContext';
 import { CrossSection } from '../results/CrossSection';
 import { CatchmentDrawing } from '../catchment/CatchmentFields';
 import { ProfileItems } from '../catchment/ProfileItems';
+import { SharedBoxNotice } from '../catchment/SharedBoxNotice';
 import { SpecificationTable } from '../results/SpecificationTable';
 import { useProject, useProjectActor, useRunView } from './ProjectProvider';
 import { orderKey, useDocument } from './useDocument';
@@ -34,6 +35,7 @@ export function RunResults() {
         </p>
       )}
       <LowFreeboardNotice results={results} />
+      <SharedBoxNotice runId={run.id} />
       <div className="run-results__top">
         <section className="panel" aria-labelledby="spec-title">
           <h3 id="spec-title">{t('results.specification')}</h3>
