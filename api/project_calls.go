@@ -53,11 +53,12 @@ func (p savePayload) content() (project.Content, error) {
 	for i, raw := range p.Project.Runs {
 		var head struct {
 			SaveID string
+			LinkID string
 			Name   string
 			Notes  string
 		}
 		// The run's results are not read: the domain recalculates them.
-		for key, dst := range map[string]any{"saveID": &head.SaveID, "name": &head.Name, "notes": &head.Notes} {
+		for key, dst := range map[string]any{"saveID": &head.SaveID, "linkID": &head.LinkID, "name": &head.Name, "notes": &head.Notes} {
 			if v, ok := raw[key]; ok && string(v) != "null" {
 				if err := json.Unmarshal(v, dst); err != nil {
 					return c, badRequestf("Run %d: field %q has the wrong type", i+1, key)
@@ -67,7 +68,7 @@ func (p savePayload) content() (project.Content, error) {
 		if strings.TrimSpace(head.Name) == "" {
 			return c, badRequestf("Run %d needs a name", i+1)
 		}
-		c.Runs = append(c.Runs, project.SavedRun{ID: head.SaveID, Name: head.Name, Notes: head.Notes, Inputs: project.InputsFrom(raw)})
+		c.Runs = append(c.Runs, project.SavedRun{ID: head.SaveID, LinkID: head.LinkID, Name: head.Name, Notes: head.Notes, Inputs: project.InputsFrom(raw)})
 	}
 	return c, nil
 }

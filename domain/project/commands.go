@@ -266,7 +266,12 @@ func (p *Project) Delete(now time.Time) ([]Event, error) {
 // SavedRun is one run as a save sends it. It carries no results: a save
 // stores only results the server calculated (see Verifier).
 type SavedRun struct {
-	ID     string // the run's save id; empty for a run never saved
+	ID string // the run's save id; empty for a run never saved
+	// LinkID is the id the save's other runs name this run by in their
+	// links (a shared trash box, an inflow's source) when it has no save
+	// id: a save as new sends none, yet its runs still name each other by
+	// the ids they had. Empty: the save id.
+	LinkID string
 	Name   string
 	Notes  string
 	Inputs Inputs
@@ -338,6 +343,8 @@ func (p *Project) Save(c Content, by SaveBy, newID func() string, verify Verifie
 		}
 		kept[ids[i]] = true
 	}
+	// Runs name each other by the ids they are saved under.
+	c.Runs = relinked(c.Runs, ids)
 	summaries, err := p.verify(c, ids, verify)
 	if err != nil {
 		return nil, nil, err

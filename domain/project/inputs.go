@@ -3,12 +3,13 @@ package project
 import (
 	"bytes"
 	"encoding/json"
+	"maps"
 	"slices"
 )
 
 // notInputs are run fields that are identity, naming or output rather than
 // design input; they never enter Inputs.
-var notInputs = []string{"id", "saveID", "first", "name", "notes", "results", "errors"}
+var notInputs = []string{"id", "saveID", "linkID", "first", "name", "notes", "results", "errors"}
 
 // InputsFrom keeps the design inputs of a run object as the client sends it,
 // in canonical JSON so that equal values compare equal byte for byte.
@@ -102,4 +103,84 @@ func Effective(in Inputs, s Settings) Inputs {
 		}
 	}
 	return out
+}
+
+// relinked rewrites the links between the runs of a save to the ids the
+// runs are saved under (ids, in order): a run's outflow into another run's
+// trash box (outflowTrashbox) and its inflows' sources. A run is named in
+// the links by its link id, or its save id; a named run is then known by
+// its new id (the verifier tells the runs apart by it), while a run named
+// by neither stays without one, so that links the save cannot resolve are
+// still found out. Links to runs the save does not hold, and a trash box
+// chosen by its discharge (a number), are left as they are.
+func relinked(runs []SavedRun, ids []string) []SavedRun {
+	renamed := map[string]string{}
+	for i, r := range runs {
+		if name := r.name(); name != "" && name != ids[i] {
+			renamed[name] = ids[i]
+		}
+	}
+	out := slices.Clone(runs)
+	for i := range out {
+		if out[i].name() != "" {
+			out[i].ID = ids[i]
+		}
+		out[i].LinkID = ""
+		if len(renamed) == 0 {
+			continue
+		}
+		in := maps.Clone(out[i].Inputs)
+		if to, ok := renamedID(in["outflowTrashbox"], renamed); ok {
+			in["outflowTrashbox"] = to
+		}
+		if inflows, ok := relinkedInflows(in["inflows"], renamed); ok {
+			in["inflows"] = inflows
+		}
+		out[i].Inputs = in
+	}
+	return out
+}
+
+// renamedID is a JSON string naming a renamed run, as its new id.
+func renamedID(v json.RawMessage, renamed map[string]string) (json.RawMessage, bool) {
+	var id string
+	if len(v) == 0 || json.Unmarshal(v, &id) != nil {
+		return nil, false
+	}
+	to, ok := renamed[id]
+	if !ok {
+		return nil, false
+	}
+	b, _ := json.Marshal(to)
+	return b, true
+}
+
+func relinkedInflows(v json.RawMessage, renamed map[string]string) (json.RawMessage, bool) {
+	var inflows []map[string]json.RawMessage
+	if len(v) == 0 || json.Unmarshal(v, &inflows) != nil {
+		return nil, false
+	}
+	changed := false
+	for _, inflow := range inflows {
+		if to, ok := renamedID(inflow["source"], renamed); ok {
+			inflow["source"] = to
+			changed = true
+		}
+	}
+	if !changed {
+		return nil, false
+	}
+	b, err := json.Marshal(inflows)
+	if err != nil {
+		return nil, false
+	}
+	return canonical(b), true
+}
+
+// name is the id the save's other runs name the run by.
+func (r SavedRun) name() string {
+	if r.LinkID != "" {
+		return r.LinkID
+	}
+	return r.ID
 }

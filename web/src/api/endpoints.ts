@@ -62,6 +62,9 @@ export function createDrainageApi(open: Send, authed: Send, files?: SendFile) {
       authed<UserCountryAnswer>('PATCH', '/drainage/user_settings/country/', { country }),
     products: () => authed<DrainageSystem[]>('GET', '/drainage/product/'),
     calculate: (body: Record<string, unknown>) => authed<CalculateAnswer>('POST', '/drainage/calculate/', body),
+    /** Two runs of which one discharges into the other (its trash box, or an inflow): both answers. */
+    calculateShared: (body: { main: Record<string, unknown>; second: Record<string, unknown> }) =>
+      authed<{ main: CalculateAnswer; second: CalculateAnswer }>('POST', '/drainage/calculate_shared/', body),
     save: (payload: SavePayload) => authed<SaveAnswer>('POST', '/drainage/save/', payload),
     load: (key: LoadKey) => authed<LoadAnswer>('POST', '/drainage/load/', key),
     loadRun: (key: string) => authed<LoadRunAnswer>('GET', `/drainage/load/${encodeURIComponent(key)}/`),

@@ -111,6 +111,8 @@ export interface LiveTarget {
 export type SavedRun = RunInputs & {
   name: string;
   saveID?: string;
+  /** Without a save id (save as new): the id the other runs' links name this run by. */
+  linkID?: string;
   notes: string;
   results: Results | null;
 };

@@ -25,6 +25,8 @@ export interface UPlotChartProps {
   onZoom?: (zoomed: boolean) => void;
   /** Set to the chart while it is shown, for the page's reset-zoom button. */
   plotRef?: RefObject<uPlot | null>;
+  /** A click on the plot (not the end of a drag-zoom): the x value under the pointer. */
+  onPick?: (x: number) => void;
 }
 
 /** Charts need a layout engine and a canvas: none in the unit tests' jsdom. */
@@ -32,12 +34,12 @@ function canDraw(): boolean {
   return typeof ResizeObserver !== 'undefined' && typeof window.matchMedia === 'function' && typeof Path2D !== 'undefined';
 }
 
-export function UPlotChart({ options, data, label, describedBy, className, onIndex, onZoom, plotRef }: UPlotChartProps) {
+export function UPlotChart({ options, data, label, describedBy, className, onIndex, onZoom, plotRef, onPick }: UPlotChartProps) {
   const boxRef = useRef<HTMLDivElement>(null);
   const plot = useRef<uPlot | null>(null);
-  const handlers = useRef({ onIndex, onZoom });
+  const handlers = useRef({ onIndex, onZoom, onPick });
   useEffect(() => {
-    handlers.current = { onIndex, onZoom };
+    handlers.current = { onIndex, onZoom, onPick };
   });
 
   useEffect(() => {
@@ -70,6 +72,19 @@ export function UPlotChart({ options, data, label, describedBy, className, onInd
       if (cancelled) return;
       made = new UPlot({ ...options, ...size(), hooks }, data, box);
       plot.current = made;
+      // A click picks a place; a press that moved is a drag-zoom, not a pick.
+      const u = made;
+      let pressedAt: number | null = null;
+      u.over.addEventListener('mousedown', (event) => {
+        pressedAt = event.clientX;
+      });
+      u.over.addEventListener('click', (event) => {
+        const moved = pressedAt === null ? 0 : Math.abs(event.clientX - pressedAt);
+        pressedAt = null;
+        if (moved > 3 || !handlers.current.onPick) return;
+        const left = event.clientX - u.over.getBoundingClientRect().left;
+        handlers.current.onPick(u.posToVal(left, 'x'));
+      });
       if (plotRef) plotRef.current = made;
       observer.observe(box);
     });
@@ -94,7 +109,7 @@ export function UPlotChart({ options, data, label, describedBy, className, onInd
     u.setCursor({ left: u.valToPos(xs[index]!, 'x'), top: u.over.clientHeight / 2 });
   };
 
-  return <div ref={boxRef} className={className ? `chart ${className}` : 'chart'} role="img" aria-label={label} aria-describedby={describedBy} tabIndex={0} onKeyDown={onKeyDown} />;
+  return <div ref={boxRef} className={`${className ? `chart ${className}` : 'chart'}${onPick ? ' chart--pickable' : ''}`} role="img" aria-label={label} aria-describedby={describedBy} tabIndex={0} onKeyDown={onKeyDown} />;
 }
 
 /**

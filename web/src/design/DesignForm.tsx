@@ -24,11 +24,14 @@ import { gratingName, systemName } from './catalogueText';
 import { useNumberFormat } from '../results/format';
 import { useProducts } from './useProducts';
 import { useUkRegion } from './RainfallPanels';
+import { CatchmentShapeField, CatchmentShapePanel } from '../catchment/CatchmentFields';
+import { DischargeField } from '../catchment/TrashBoxRunPicker';
 
 /** The design parameters of the selected run, standard mode (spec section 2, "Design parameters form"). */
 export function DesignForm() {
   const { t } = useTranslation();
   const project = useProjectActor();
+  const runId = useProject((s) => s.context.selectedRunId);
   const inputs = useProject((s) => (s.context.selectedRunId ? s.context.data?.runs[s.context.selectedRunId]?.inputs : undefined));
   const defaultRainfall = useProject((s) => s.context.data?.defaultRainfall ?? null);
   const units = useProject((s) => s.context.data?.rainfallUnits ?? 'mm/h');
@@ -251,21 +254,25 @@ export function DesignForm() {
             onCommit={edit('drainage_area_m2')}
             error={(run.drainage_area_m2 ?? 0) >= 100000 ? t('form.areaTooLarge') : null}
           />
-          <div className="field">
-            <label htmlFor="run-surface">{t('form.permeability')}</label>
-            <select id="run-surface" value={surface.code} onChange={(event) => edit('permeabilitySurface')(event.target.value)}>
-              {SURFACES.map((option) => (
-                <option key={option.code} value={option.code}>
-                  {t(`surface.${option.code}`)}
-                  {option.value !== null ? ` (${format(option.value, 2)})` : ''}
-                </option>
-              ))}
-            </select>
-          </div>
-          {surface.code === 'custom' && (
+          {!point && <CatchmentShapeField run={run} />}
+          {run.catchmentShape !== 'irregular' && (
+            <div className="field">
+              <label htmlFor="run-surface">{t('form.permeability')}</label>
+              <select id="run-surface" value={surface.code} onChange={(event) => edit('permeabilitySurface')(event.target.value)}>
+                {SURFACES.map((option) => (
+                  <option key={option.code} value={option.code}>
+                    {t(`surface.${option.code}`)}
+                    {option.value !== null ? ` (${format(option.value, 2)})` : ''}
+                  </option>
+                ))}
+              </select>
+            </div>
+          )}
+          {surface.code === 'custom' && run.catchmentShape !== 'irregular' && (
             <NumberField id="run-permeability" label={t('form.permeabilityValue')} min={0} max={1} step={0.1} value={run.permeability} onCommit={edit('permeability')} />
           )}
         </div>
+        {!point && <CatchmentShapePanel run={run} />}
       </fieldset>
 
       {!point && (
@@ -315,6 +322,7 @@ export function DesignForm() {
             ) : (
               <ElevationFields run={run} onEdit={edit} />
             )}
+            {runId && <DischargeField runId={runId} run={run} />}
           </div>
         </fieldset>
       )}

@@ -2,11 +2,13 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSession } from '../app/ServicesContext';
 import { CrossSection } from '../results/CrossSection';
-import { ProfileChart } from '../results/ProfileChart';
+import { CatchmentDrawing } from '../catchment/CatchmentFields';
+import { ProfileItems } from '../catchment/ProfileItems';
+import { SharedBoxNotice } from '../catchment/SharedBoxNotice';
 import { SpecificationTable } from '../results/SpecificationTable';
 import { useProject, useProjectActor, useRunView } from './ProjectProvider';
 import { orderKey, useDocument } from './useDocument';
-import { isPointProduct } from './runRules';
+import { effectiveInputs, isPointProduct } from './runRules';
 import { LowFreeboardNotice } from './LowFreeboardNotice';
 
 /** The design run tab: specification, hydraulic profile, cross-section and notes of the selected run. */
@@ -33,6 +35,7 @@ export function RunResults() {
         </p>
       )}
       <LowFreeboardNotice results={results} />
+      <SharedBoxNotice runId={run.id} />
       <div className="run-results__top">
         <section className="panel" aria-labelledby="spec-title">
           <h3 id="spec-title">{t('results.specification')}</h3>
@@ -51,8 +54,14 @@ export function RunResults() {
       {!point && (
         <section className="panel run-results__profile" aria-labelledby="profile-title">
           <h3 id="profile-title">{t('results.profile')}</h3>
-          {refreshing ? <p className="muted">{t('results.profileLoading')}</p> : <ProfileChart results={results} inputs={run.inputs} zeroAtDischarge={zeroAtDischarge} />}
+          <ProfileItems run={run} zeroAtDischarge={zeroAtDischarge} refreshing={refreshing} />
           <ProfileDownload runId={run.id} />
+        </section>
+      )}
+      {!point && (
+        <section className="panel" aria-labelledby="catchment-title">
+          <h3 id="catchment-title">{t('catchment.drawingTitle')}</h3>
+          <CatchmentDrawing run={effectiveInputs(run.inputs, defaultRainfall)} />
         </section>
       )}
     </div>

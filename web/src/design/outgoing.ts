@@ -7,7 +7,8 @@ import { keys, markPending, type ProjectData } from './projectModel';
 
 export type Outgoing =
   | { kind: 'command'; command: ProjectCommand; keys: string[]; duplicateOf?: string; selectNew?: boolean }
-  | { kind: 'calculate'; runId: string }
+  /** `partnerId`: a linked run calculated together with it (calculate_shared). */
+  | { kind: 'calculate'; runId: string; partnerId?: string }
   | { kind: 'save'; asNew: boolean; share: boolean }
   | { kind: 'share' };
 

@@ -22,11 +22,12 @@ import {
 } from './projectSteps';
 import { runMachine, type RunInput } from './runMachine';
 import { calculationBody } from './runRules';
+import { sharedBody } from '../catchment/shared';
 import { errorMessage } from './serverMessages';
 
 export interface ProjectDeps {
   projects: ProjectApi;
-  drainage: Pick<DrainageApi, 'calculate' | 'save' | 'load' | 'loadRun' | 'share'>;
+  drainage: Pick<DrainageApi, 'calculate' | 'save' | 'load' | 'loadRun' | 'share'> & Partial<Pick<DrainageApi, 'calculateShared'>>;
   openLive?: (handlers: LiveHandlers) => LiveStream;
   /**
    * The live stream was told the session ended: resolves once a session is
@@ -108,7 +109,15 @@ export function createProjectMachine(deps: ProjectDeps) {
         return;
       case 'refreshProfile':
         enqueue(() => {
-          deps.drainage.calculate(effect.body).then(
+          const { partner } = effect;
+          // A linked run's profile needs the other run's discharge: both are calculated again together.
+          const calculated =
+            partner && deps.drainage.calculateShared
+              ? deps.drainage
+                  .calculateShared({ main: { ...effect.body, id: effect.runId }, second: { ...partner.body, id: partner.runId } })
+                  .then((answer) => answer.main)
+              : deps.drainage.calculate(effect.body);
+          calculated.then(
             (answer) => self.send({ type: 'PROFILE.REFRESHED', runId: effect.runId, body: effect.body, results: answer.results }),
             () => self.send({ type: 'PROFILE.REFRESHED', runId: effect.runId, body: effect.body, results: null }),
           );
@@ -125,6 +134,10 @@ export function createProjectMachine(deps: ProjectDeps) {
         case 'calculate': {
           const run = data.runs[item.runId];
           if (!run) throw new Error(`no run ${item.runId}`);
+          if (item.partnerId && deps.drainage.calculateShared) {
+            const answer = await deps.drainage.calculateShared(sharedBody(data, item.runId, item.partnerId));
+            return { kind: 'calculate', item, results: answer.main.results, partnerResults: answer.second.results };
+          }
           const body = calculationBody(run.inputs, data.defaultRainfall);
           // Recorded in the project stream when the project is this user's.
           if (data.editable) Object.assign(body, { project_id: data.id, run_id: run.id });

@@ -9,6 +9,7 @@ import { duplicateName, newRunName, renameName } from './runNames';
 import { calculationBody } from './runRules';
 import { emptyDetails, type ProjectDetails, type Results, type RunInputs, type RunState } from './types';
 import { toRainfallUnit, type RainfallUnit } from './units';
+import { relinkedInputs } from '../catchment/chains';
 
 export interface RunData {
   id: string;
@@ -392,7 +393,9 @@ export function savePayload(data: ProjectData, options: SaveOptions): SavePayloa
   const runs: SavedRun[] = data.order.map((id) => {
     const run = data.runs[id]!;
     const saved: SavedRun = { ...run.inputs, name: run.name, notes: run.notes, results: run.results };
+    // A save as new sends no save ids; the links between runs still name them by these.
     if (!options.asNew) saved.saveID = run.id;
+    else saved.linkID = run.id;
     return saved;
   });
   const project: SavePayload['project'] = {
@@ -417,9 +420,12 @@ export function applySave(data: ProjectData, answer: SaveAnswer, options: SaveOp
   }
   const runs: Record<string, RunData> = {};
   const order: string[] = [];
-  data.order.forEach((oldId, index) => {
-    const id = answer.runSaveIDs[index] ?? oldId;
-    runs[id] = { ...data.runs[oldId]!, id };
+  const renamed = new Map(data.order.map((oldId, index) => [oldId, answer.runSaveIDs[index] ?? oldId]));
+  data.order.forEach((oldId) => {
+    const id = renamed.get(oldId)!;
+    const run = data.runs[oldId]!;
+    // The links between the runs follow them to their new ids, as the server stored them.
+    runs[id] = { ...run, id, inputs: relinkedInputs(run.inputs, renamed) };
     order.push(id);
   });
   return {

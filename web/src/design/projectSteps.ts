@@ -43,6 +43,8 @@ import type { ProjectDetails, Results, RunInputs, RunState } from './types';
 import type { RunRainfall } from '../rainfall/types';
 import { hasControlledDischarge } from '../storage/storageRules';
 import { roundRainfall, type RainfallUnit } from './units';
+import { calculationPartner } from '../catchment/shared';
+import { withoutLinksTo } from '../catchment/chains';
 
 /** Standard mode's tabs: system selection, design run (results), materials list, documents. */
 export type DesignTab = 'system' | 'run' | 'materials' | 'documents';
@@ -126,7 +128,8 @@ export type ProjectEvent =
 /** The outcome of one piece of outgoing work. */
 export type Delivered =
   | { kind: 'command'; item: Extract<Outgoing, { kind: 'command' }>; answer: EditAnswer }
-  | { kind: 'calculate'; item: Extract<Outgoing, { kind: 'calculate' }>; results: Results }
+  /** `partnerResults`: the linked run's answer of a shared calculation. */
+  | { kind: 'calculate'; item: Extract<Outgoing, { kind: 'calculate' }>; results: Results; partnerResults?: Results }
   | { kind: 'save'; item: Extract<Outgoing, { kind: 'save' }>; answer: SaveAnswer }
   | { kind: 'share'; link: string }
   | { kind: 'failed'; item: Outgoing; error: unknown };
@@ -139,8 +142,8 @@ export type Effect =
   | { type: 'remember'; id: string | null }
   | { type: 'saved' }
   | { type: 'skipSuperCritical' }
-  /** Calculates a run again, unrecorded, for the profile its stored results lack. */
-  | { type: 'refreshProfile'; runId: string; body: Record<string, unknown> };
+  /** Calculates a run again, unrecorded, for the profile its stored results lack (with its linked run, when it has one). */
+  | { type: 'refreshProfile'; runId: string; body: Record<string, unknown>; partner?: { runId: string; body: Record<string, unknown> } };
 
 export interface Plan {
   ctx: ProjectContext;
@@ -432,7 +435,17 @@ function structural(plan: Plan, command: ProjectCommand, options: StepOptions): 
   }
   let result = plan;
   let next = data;
+  let queue = ctx.queue;
   if (command.type === 'reorder_runs') next = reorder(data, command.order);
+  if (command.type === 'remove_run') {
+    // Runs that flowed into the run's trash box or took its water lose the link.
+    for (const id of data.order) {
+      const changes = id === command.run_id ? null : withoutLinksTo(data.runs[id]!.inputs, command.run_id);
+      if (!changes) continue;
+      next = applyEditedInputs(next, id, changes);
+      if (data.editable) ({ queue, data: next } = enqueueCommand(queue, next, { type: 'change_inputs', run_id: id, fields: changes }));
+    }
+  }
   if (command.type === 'reset_run') {
     next = resetRun(data, command.run_id);
     result = toRun(result, command.run_id, { type: 'RESET' });
@@ -441,7 +454,7 @@ function structural(plan: Plan, command: ProjectCommand, options: StepOptions): 
   if (data.editable) {
     const extra =
       command.type === 'duplicate_run' ? { duplicateOf: command.run_id, selectNew: true } : command.type === 'add_run' ? { selectNew: true } : {};
-    const queued = enqueueCommand(ctx.queue, next, command, extra);
+    const queued = enqueueCommand(queue, next, command, extra);
     return withData(result, queued.data, { queue: queued.queue, dirty: true, tab });
   }
   // A project this user may not edit on the server changes here only, until saved as new.
@@ -486,8 +499,10 @@ function calculate(plan: Plan): Plan {
     if (next.editable) ({ queue, data: next } = enqueueCommand(queue, next, { type: 'change_inputs', run_id: run.id, fields: cleared }));
     dialog = { kind: 'position' };
   }
-  next = markPending(next, [keys.results(run.id)]);
-  queue = [...queue, { kind: 'calculate', runId: run.id }];
+  // A run linked to another (a shared trash box, an inflow from it) is calculated with it.
+  const partnerId = calculationPartner(next, run.id);
+  next = markPending(next, partnerId ? [keys.results(run.id), keys.results(partnerId)] : [keys.results(run.id)]);
+  queue = [...queue, partnerId ? { kind: 'calculate', runId: run.id, partnerId } : { kind: 'calculate', runId: run.id }];
   return toRun(withData(plan, next, { queue, dialog, error: null }), run.id, { type: 'CALCULATION.START' });
 }
 
@@ -520,14 +535,17 @@ export function delivered(ctx: ProjectContext, outcome: Delivered, options: Step
     }
     case 'calculate': {
       const runId = outcome.item.runId;
-      const next = setResults(settlePending(data, [keys.results(runId)], null), runId, outcome.results);
+      const partnerId = outcome.item.partnerId;
+      let next = setResults(settlePending(data, [keys.results(runId)], null), runId, outcome.results);
+      if (partnerId) next = setResults(settlePending(next, [keys.results(partnerId)], null), partnerId, outcome.partnerResults ?? null);
       const superCritical = !!outcome.results.went_super_critical && !options.superCriticalSkipped && !ctx.dialog;
       const result = withData(plan, next, {
         // Spec: after a standard-mode calculation the design run tab shows.
         tab: ctx.selectedRunId === runId ? 'run' : ctx.tab,
         dialog: superCritical ? { kind: 'superCritical' } : ctx.dialog,
       });
-      return toRun(result, runId, { type: 'CALCULATION.DONE' });
+      const done = toRun(result, runId, { type: 'CALCULATION.DONE' });
+      return partnerId && outcome.partnerResults ? toRun(done, partnerId, { type: 'CALCULATION.DONE' }) : done;
     }
     case 'save': {
       const saveOptions = { asNew: outcome.item.asNew, share: outcome.item.share };
@@ -559,7 +577,9 @@ function failed(plan: Plan, item: Outgoing, error: unknown): Plan {
       return withData(plan, settlePending(data, item.keys, null), { error: expired ? null : [errorMessage(error, 'project.commandFailed')] });
     case 'calculate': {
       const message = expired ? { key: 'calc.expiredSession' } : errorMessage(error, 'calc.sendFailed');
-      const next = setResults(settlePending(data, [keys.results(item.runId)], null), item.runId, null, 'text' in message ? message.text : null);
+      let next = setResults(settlePending(data, [keys.results(item.runId)], null), item.runId, null, 'text' in message ? message.text : null);
+      // The linked run keeps the results it had.
+      if (item.partnerId) next = settlePending(next, [keys.results(item.partnerId)], null);
       const run = next.runs[item.runId];
       return toRun(withData(plan, next, { error: [message] }), item.runId, {
         type: 'CALCULATION.FAILED',
@@ -592,10 +612,11 @@ export function withProfileRefreshes(plan: Plan): Plan {
     (id) => lacksProfile(data.runs[id]?.results) && !plan.ctx.refreshing.includes(id) && (data.pending[keys.results(id)] ?? 0) === 0,
   );
   if (missing.length === 0) return plan;
-  const effects: Effect[] = missing.map((runId) => ({
-    type: 'refreshProfile',
-    runId,
-    body: calculationBody(data.runs[runId]!.inputs, data.defaultRainfall),
-  }));
+  const effects: Effect[] = missing.map((runId) => {
+    const partnerId = calculationPartner(data, runId);
+    const body = calculationBody(data.runs[runId]!.inputs, data.defaultRainfall);
+    if (!partnerId) return { type: 'refreshProfile', runId, body };
+    return { type: 'refreshProfile', runId, body, partner: { runId: partnerId, body: calculationBody(data.runs[partnerId]!.inputs, data.defaultRainfall) } };
+  });
   return { ctx: { ...plan.ctx, refreshing: [...plan.ctx.refreshing, ...missing] }, effects: [...plan.effects, ...effects] };
 }

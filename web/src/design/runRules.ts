@@ -3,6 +3,8 @@
 // the edited field, which warning it raises, and what keeps Calculate disabled.
 import type { CalculationMethod, DrainageSystem, GratingOption, RunInputs } from './types';
 import { round } from './units';
+import { catchmentEdit, regenerateAreas, type CatchmentField } from '../catchment/edits';
+import { confirmedOnly } from '../catchment/items';
 
 export const DEFAULT_RAINFALL_MM_PER_HR = 50;
 export const LENGTH_WARNING_M = 500;
@@ -168,7 +170,9 @@ export type EditableField =
   | 'rainfall_mm_per_hr'
   | 'pipe_diameter_mm'
   | 'has_body_extension'
-  | 'water_inflow';
+  | 'water_inflow'
+  /** The catchment shape, its areas, the inflows and accessories and the trash-box outflow (catchment/edits.ts). */
+  | CatchmentField;
 
 const num = (value: unknown): number | null => (typeof value === 'number' && Number.isFinite(value) ? value : null);
 
@@ -375,7 +379,13 @@ export function applyEdit(current: RunInputs, field: EditableField, value: unkno
     case 'location':
       changes[field] = typeof value === 'string' ? value : '';
       break;
+    case 'catchmentShape':
+    case 'catchmentAreas':
+    case 'items':
+    case 'discharge':
+      return catchmentEdit(run, field, value);
   }
+  if (field === 'channel_length_m' || field === 'drainage_area_m2' || field === 'catchment_depth_m') Object.assign(changes, regenerateAreas(run, changes));
   return { changes, warning };
 }
 
@@ -530,6 +540,9 @@ export function outOfRunItems(inputs: RunInputs): boolean {
 export function calculationBody(inputs: RunInputs, defaultRainfall?: number | null): Record<string, unknown> {
   const run = effectiveInputs(inputs, defaultRainfall);
   const body: Record<string, unknown> = { ...run, advanced: false };
+  // Items not yet accepted in their popup do not count (spec section 4).
+  if (run.inflows) body.inflows = confirmedOnly(run.inflows);
+  if (run.accessories) body.accessories = confirmedOnly(run.accessories);
   if (!needsLoading(run.selectedSystem)) delete body.loading;
   if (!needsGrating(run.selectedSystem)) delete body.grating;
   if (isPointProduct(run.selectedSystem)) {

@@ -1,3 +1,6 @@
+import type { CatchmentArea } from '../catchment/areas';
+import type { Accessory, AvailableAccessories, Inflow } from '../catchment/items';
+
 /** A grating type as the grating dropdown offers it (catalogue GratingOption). */
 export interface GratingOption {
   slug: string;
@@ -72,8 +75,14 @@ export interface RunInputs {
   /** The confirmed controlled discharge design, without its images. */
   controlled_discharge?: Record<string, unknown> | null;
   controlled_discharge_details?: { channel?: string; channel_name: string; max_depth_mm: number; orifice_diameter_mm: number } | null;
-  inflows?: { distance_m: number; flow_lps?: number }[];
-  accessories?: { distance_m: number }[];
+  /** Point inflows (from the head) and accessories (from the discharge end), see catchment/items.ts. */
+  inflows?: (Partial<Inflow> & { distance_m: number })[];
+  accessories?: (Partial<Accessory> & { distance_m: number })[];
+  /** The irregular catchment's areas either side of the channel (catchment/areas.ts). */
+  leftAreas?: CatchmentArea[] | null;
+  rightAreas?: CatchmentArea[] | null;
+  /** With outflow-in-trashbox: another run's id (its trash box takes this run's outflow), or a trash box's discharge in advanced mode. */
+  outflowTrashbox?: string | number | null;
   [extra: string]: unknown;
 }
 
@@ -101,6 +110,8 @@ export interface SegmentResult {
   slices?: SliceResult[];
   /** Where the segment's elements meet, m from the head; like the slices, only in a fresh calculation. */
   joints_m?: number[];
+  /** What may be placed along the segment's channel at the run's loading. */
+  available_accessories?: AvailableAccessories | null;
 }
 
 /** A channel's cross-section as the catalogue gives it (domain/catalogue Shape). */
@@ -245,7 +256,20 @@ export interface Results {
   endcaps?: MaterialLine[];
   access_cover?: MaterialLine[];
   box?: MaterialLine[];
+  /** The catchment as calculated, side by side along the run (domain/design CatchmentPiece). */
+  catchment?: CatchmentPiece[];
   [extra: string]: unknown;
+}
+
+/** One piece of the catchment as the calculation took it. */
+export interface CatchmentPiece {
+  side: 'left' | 'right';
+  x_origin_m?: number;
+  length_m: number;
+  start_width_m: number;
+  end_width_m: number;
+  permeability: number;
+  area_m2: number;
 }
 
 /** Server-side run states (domain/project/state.go). */

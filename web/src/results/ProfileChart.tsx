@@ -14,6 +14,8 @@ export interface ProfileChartProps {
   inputs: Pick<RunInputs, 'inflows' | 'accessories'>;
   /** The user's setting: chainage from the discharge end instead of the head. */
   zeroAtDischarge: boolean;
+  /** A click on the profile: the place under the pointer, m from the head (for placing an inflow or accessory). */
+  onPick?: (fromHeadM: number) => void;
 }
 
 /**
@@ -24,7 +26,7 @@ export interface ProfileChartProps {
  * under the cursor; dragging zooms to a reach, a double-click shows the
  * whole run again.
  */
-export function ProfileChart({ results, inputs, zeroAtDischarge }: ProfileChartProps) {
+export function ProfileChart({ results, inputs, zeroAtDischarge, onPick }: ProfileChartProps) {
   const { t, i18n } = useTranslation();
   const format = useNumberFormat();
   const formatRef = useRef<NumberFormat>(format);
@@ -89,6 +91,7 @@ export function ProfileChart({ results, inputs, zeroAtDischarge }: ProfileChartP
         onIndex={setIndex}
         onZoom={setZoomed}
         plotRef={plotRef}
+        onPick={onPick ? (value) => onPick(headDistance(data, value)) : undefined}
       />
       <div id={readoutId} className="profile-readout" role="status" aria-live="polite">
         {point ? <Readout data={data} index={index!} format={format} /> : <p className="chart-readout__empty">{t('chart.readoutEmpty')}</p>}
@@ -99,6 +102,14 @@ export function ProfileChart({ results, inputs, zeroAtDischarge }: ProfileChartP
       </figcaption>
     </figure>
   );
+}
+
+/** A value on the chart's axis as a distance from the head (the axis may run from the discharge end). */
+function headDistance(data: ProfileData, value: number): number {
+  const first = data.points[0]!.distanceM;
+  const last = data.points[data.points.length - 1]!.distanceM;
+  const head = Math.min(first, last);
+  return data.fromDischarge ? Math.max(first, last) - value : head + value;
 }
 
 function Readout({ data, index, format }: { data: ProfileData; index: number; format: (value: number | null | undefined, decimals: number) => string }) {

@@ -1,5 +1,7 @@
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import type { TFunction } from 'i18next';
+import { catchmentOf, totalArea, totalRunoffArea } from '../catchment/areas';
 import { gratingName, systemName } from '../design/catalogueText';
 import { effectiveInputs, isPointProduct, loadingLabel } from '../design/runRules';
 import type { Results, RunInputs } from '../design/types';
@@ -48,7 +50,7 @@ export function SpecificationTable({ inputs, results, rainfallUnits, defaultRain
   rows.push(
     [t('spec.area'), unit(format(run.drainage_area_m2 ?? 0, 2), 'm²')],
     [t('spec.rainfall'), unit(format(displayRainfall(run.rainfall.rainfall_mm_per_hr, rainfallUnits), 3), RAINFALL_UNIT_LABELS[rainfallUnits])],
-    [t('spec.permeability'), format(run.permeability, 2)],
+    permeabilityRow(run, t, format),
     [t('spec.flow'), unit(format(results.flow ?? results.channel_discharge, 2), 'l/s')],
   );
   if (point && results.point) {
@@ -88,4 +90,12 @@ export function SpecificationTable({ inputs, results, rainfallUnits, defaultRain
       </tbody>
     </table>
   );
+}
+
+/** The run's permeability; an irregular catchment's is the mean of its areas', weighted by their surface. */
+function permeabilityRow(run: RunInputs & { permeability: number }, t: TFunction, format: (value: number | null | undefined, decimals: number) => string): [string, string] {
+  const areas = run.catchmentShape === 'irregular' ? catchmentOf(run) : null;
+  const total = areas ? totalArea(areas) : 0;
+  if (!areas || !(total > 0)) return [t('spec.permeability'), format(run.permeability, 2)];
+  return [t('spec.permeability'), t('spec.permeabilityWeighted', { value: format(totalRunoffArea(areas) / total, 2) })];
 }

@@ -106,7 +106,7 @@ export function profileChart(data: ProfileData, text: ProfileChartText, format: 
     padding: [14, 16, 0, 0],
     hooks: {
       drawClear: [(u) => drawSupercritical(u, data)],
-      draw: [(u) => drawOverlays(u, data)],
+      draw: [(u) => drawOverlays(u, data, format)],
     },
   };
   if (data.storm) {
@@ -140,7 +140,7 @@ function drawSupercritical(u: uPlot, data: ProfileData) {
   ctx.restore();
 }
 
-function drawOverlays(u: uPlot, data: ProfileData) {
+function drawOverlays(u: uPlot, data: ProfileData, format: NumberFormat) {
   const f = frame(u);
   const ctx = u.ctx;
   const px = devicePixelRatio || 1;
@@ -229,6 +229,16 @@ function drawOverlays(u: uPlot, data: ProfileData) {
     ctx.lineTo(x, tip);
     ctx.closePath();
     ctx.fill();
+    // The inflow's flow beside its arrow, on the side with room.
+    if (inflow.flowLs !== null) {
+      const text = `${format(inflow.flowLs, 2)} l/s`;
+      ctx.font = `600 ${11 * px}px system-ui, sans-serif`;
+      ctx.textBaseline = 'top';
+      const width = ctx.measureText(text).width;
+      const right = x + 4 * px + width <= f.right;
+      ctx.textAlign = right ? 'left' : 'right';
+      ctx.fillText(text, right ? x + 4 * px : x - 4 * px, f.top + 2 * px);
+    }
   }
 
   // Accessories: squares standing on the channel invert.
