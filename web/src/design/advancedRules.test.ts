@@ -24,7 +24,7 @@ import {
   loadingChanges,
   roughnessOfKst,
   roundAngle,
-  useOf,
+  channelUseOf,
   type ChannelKind,
   type ChannelOption,
   type ChannelUse,
@@ -78,7 +78,7 @@ function usesOf(pairs: Pairs): ChannelUse[] {
   return pairs.map(([slug, count]) => {
     const option = allOptions.find((o) => o.slug === slug);
     return option
-      ? useOf(option, count)
+      ? channelUseOf(option, count)
       : { slug, count, name: slug, channel_length_mm: 1000, width_mm: 200, body_height_mm: 400, kind: 'standard', max_downstream_water_depth_mm: 300, upstream_water_depth_mm: 0 };
   });
 }

@@ -119,7 +119,7 @@ export function channelUses(inputs: RunInputs): ChannelUse[] {
   return (list as ChannelUse[]).filter((use) => use && typeof use.slug === 'string' && (num(use.count) ?? 0) > 0);
 }
 
-export function useOf(option: ChannelOption, count: number): ChannelUse {
+export function channelUseOf(option: ChannelOption, count: number): ChannelUse {
   return {
     slug: option.slug,
     count,
@@ -346,7 +346,7 @@ export function countChanges(inputs: RunInputs, options: readonly ChannelOption[
   const uses: ChannelUse[] = [];
   for (const o of known) {
     const n = counts.get(o.slug) ?? 0;
-    if (n > 0) uses.push(useOf(o, n));
+    if (n > 0) uses.push(channelUseOf(o, n));
   }
   // Channels of the run the list does not show (another loading, say) keep their place ahead of the L channel.
   for (const use of before) {
