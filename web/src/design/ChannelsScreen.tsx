@@ -166,7 +166,10 @@ export function ChannelsScreen() {
       {!system ? (
         <p className="muted">{t('calc.blocker.noSystem')}</p>
       ) : concrete ? (
-        <ConcreteFields inputs={inputs} send={send} error={errorOf('concreteChannel', 'dischargeSetting')} />
+        <>
+          <ConcreteFields inputs={inputs} send={send} error={errorOf('concreteChannel')} />
+          <DischargePart inputs={inputs} system={system} uses={[]} setting={dischargeOf(inputs)} send={send} errorOf={errorOf} />
+        </>
       ) : (
         <ChannelsPart inputs={inputs} system={system} options={options.data ?? null} loadingList={options.isPending && options.fetchStatus !== 'idle'} failed={options.isError} typeChosen={!typed || type !== ''} send={send} errorOf={errorOf} />
       )}
@@ -489,7 +492,11 @@ function DischargePart({ inputs, system, uses, setting, send, errorOf }: Dischar
   return (
     <fieldset className="design-form__group discharge-part">
       <legend>{t('advanced.discharge')}</legend>
-      {lChannel ? <p className="muted">{t('advanced.dischargeLocked')}</p> : uses.length === 0 && <p className="muted">{t('advanced.dischargeNeedsChannels')}</p>}
+      {lChannel ? (
+        <p className="muted">{t('advanced.dischargeLocked')}</p>
+      ) : (
+        uses.length === 0 && system.product_type !== 'M' && <p className="muted">{t('advanced.dischargeNeedsChannels')}</p>
+      )}
       <div className="radio-group discharge-part__options" role="radiogroup" aria-label={t('advanced.discharge')}>
         {DISCHARGE_SETTINGS.map((which) => (
           <label key={which}>
