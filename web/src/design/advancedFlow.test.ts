@@ -115,6 +115,18 @@ describe('advanced mode in the project machine', () => {
     expect(setup.actor.getSnapshot().context).toMatchObject({ dialog: null, tab: 'run', advancedView: 'results' });
   });
 
+  it('shortens a run to short channels, keeping its catchment depth in step, and calculates', async () => {
+    const setup = start(planner);
+    await handPicked(setup);
+    setup.actor.send({ type: 'EDIT', field: 'channel_length_m', value: 12.5 });
+    setup.actor.send({ type: 'CALCULATE' });
+    expect(setup.actor.getSnapshot().context.dialog).toEqual({ kind: 'autoCut', short: true, differenceMM: 500, choices: ['shorten'] });
+    setup.actor.send({ type: 'AUTOCUT', choice: 'shorten' });
+    await setup.settled();
+    expect(setup.inputs()).toMatchObject({ channel_length_m: 12, catchment_depth_m: 8.333 });
+    expect(setup.calculate).toHaveBeenCalledWith(expect.objectContaining({ channel_length_m: 12 }));
+  });
+
   it('keeps a refusal beside its field, and the server\'s length mismatch with the channels', async () => {
     const calculate = vi.fn(async () => {
       throw new ApiError(400, { error: 'There are no trash boxes for the loading rating and channel type' });

@@ -406,8 +406,10 @@ function autoCutChoice(plan: Plan, choice: AutoCutChoice, options: StepOptions):
   const run = selectedRun(plan.ctx);
   const cleared = { ...plan, ctx: { ...plan.ctx, dialog: null } };
   if (!run) return cleared;
-  const changes = autoCut(run.inputs, choice);
-  if (!changes) return cleared;
+  const cut = autoCut(run.inputs, choice);
+  if (!cut) return cleared;
+  // A shortened run keeps its catchment consistent, as a typed length does (depth from area, slope from elevations).
+  const changes = typeof cut.channel_length_m === 'number' ? { ...applyEdit(run.inputs, 'channel_length_m', cut.channel_length_m, cleared.ctx.data?.defaultRainfall).changes, ...cut } : cut;
   return calculate(editFields(cleared, changes), options);
 }
 
