@@ -35,6 +35,10 @@ func (s *Server) calculate(w http.ResponseWriter, r *http.Request) {
 		s.fail(w, r, err)
 		return
 	}
+	if err := usecase.MayCalculate(actorOf(r), req); err != nil {
+		s.fail(w, r, err)
+		return
+	}
 	var raw map[string]json.RawMessage
 	_ = json.Unmarshal(body, &raw) // an object: DecodeRequest made sure
 	if err := s.checkProjectRun(r, req, raw); err != nil {
@@ -65,6 +69,10 @@ func (s *Server) calculateShared(w http.ResponseWriter, r *http.Request) {
 	}
 	sr, err := design.DecodeSharedRequest(body)
 	if err != nil {
+		s.fail(w, r, err)
+		return
+	}
+	if err := usecase.MayCalculate(actorOf(r), sr.Main, sr.Second); err != nil {
 		s.fail(w, r, err)
 		return
 	}

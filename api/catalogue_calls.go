@@ -47,7 +47,8 @@ func (s *Server) endCapsWithOutlet(w http.ResponseWriter, r *http.Request) {
 	writeJSON(w, http.StatusOK, list)
 }
 
-// trashBoxDischarges is GET /drainage/trashbox/discharges/?product=&product_type=&loading=.
+// trashBoxDischarges is GET /drainage/trashbox/discharges/?product=&product_type=&loading=;
+// with channel= (and a loading) only the boxes that fit that channel.
 func (s *Server) trashBoxDischarges(w http.ResponseWriter, r *http.Request) {
 	product, err := query(r, "product", true)
 	if err != nil {
@@ -56,7 +57,12 @@ func (s *Server) trashBoxDischarges(w http.ResponseWriter, r *http.Request) {
 	}
 	typ, _ := query(r, "product_type", false)
 	loading, _ := query(r, "loading", false)
-	list, err := s.catalogue().TrashBoxDischarges(product, typ, loading)
+	var list []float64
+	if channel, _ := query(r, "channel", false); channel != "" {
+		list, err = s.catalogue().TrashBoxDischargesFor(product, channel, loading)
+	} else {
+		list, err = s.catalogue().TrashBoxDischarges(product, typ, loading)
+	}
 	if err != nil {
 		s.fail(w, r, err)
 		return

@@ -53,8 +53,8 @@ func LChannelDrilling(widthMM int) (Drilling, bool) {
 }
 
 // DrillDiametersFor lists the diameters that can be drilled in a channel at
-// a position: up to the first size at or above the channel width, and for a
-// side wall no larger than the maximum downstream water depth.
+// a position (DrillDiametersForSize with the channel's width and maximum
+// downstream water depth).
 func (c *Catalogue) DrillDiametersFor(channel, position string) ([]int, error) {
 	ch, err := c.Channel(channel)
 	if err != nil {
@@ -63,17 +63,26 @@ func (c *Catalogue) DrillDiametersFor(channel, position string) ([]int, error) {
 	if position != DrillBottom && position != DrillLeftWall && position != DrillRightWall {
 		return nil, &RequestError{Reason: "drilling position " + strconv.Quote(position) + " unknown"}
 	}
+	return DrillDiametersForSize(ch.WidthMM, ch.MaxDownstreamWaterDepthMM, position), nil
+}
+
+// DrillDiametersForSize lists the diameters that can be drilled in a
+// channel of a width: up to the first size at or above the width, and for
+// a side wall no larger than the maximum downstream water depth. The
+// advanced screen offers the same list (web/src/design/advancedRules.ts;
+// both are held to domain/design/testdata/advanced.json).
+func DrillDiametersForSize(widthMM, maxDownstreamMM int, position string) []int {
 	out := []int{}
 	for _, d := range DrillDiameters {
-		if position != DrillBottom && d > ch.MaxDownstreamWaterDepthMM {
+		if position != DrillBottom && d > maxDownstreamMM {
 			break
 		}
 		out = append(out, d)
-		if d >= ch.WidthMM {
+		if d >= widthMM {
 			break
 		}
 	}
-	return out, nil
+	return out
 }
 
 // DrillDistanceRange is the allowed hole centre distance from the element

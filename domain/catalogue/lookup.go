@@ -213,6 +213,35 @@ func (c *Catalogue) TrashBoxDischarges(product, productType, loading string) ([]
 	return out, nil
 }
 
+// TrashBoxDischargesFor narrows TrashBoxDischarges to the trash boxes that
+// fit one channel of the system (width and family) at the loading: what
+// the advanced screen offers at the run's last channel, so that no choice
+// it offers is refused by the calculation.
+func (c *Catalogue) TrashBoxDischargesFor(product, channel, loading string) ([]float64, error) {
+	s, err := c.System(product)
+	if err != nil {
+		return nil, err
+	}
+	ch, err := c.Channel(channel)
+	if err != nil {
+		return nil, err
+	}
+	if ch.System != s.Slug {
+		return nil, &RequestError{Reason: "channel " + ch.Slug + " is not of system " + s.Slug}
+	}
+	class, err := s.ResolveLoading(loading)
+	if err != nil {
+		return nil, err
+	}
+	out := []float64{}
+	for _, t := range c.trashBoxesFor(ch, class) {
+		if len(out) == 0 || out[len(out)-1] != t.DischargeLPS {
+			out = append(out, t.DischargeLPS)
+		}
+	}
+	return out, nil
+}
+
 // TrashBoxes lists the trash boxes fitting a channel at a loading class,
 // smallest discharge first.
 func (c *Catalogue) TrashBoxes(channel, loading string) ([]*TrashBox, error) {

@@ -205,7 +205,24 @@ func TestTrashBoxDischarges(t *testing.T) {
 			t.Errorf("%s %s: %v, want %v", tc.product, tc.loading, got, tc.want)
 		}
 	}
-	_, err := c.TrashBoxDischarges("super", "P", "D")
+	for _, tc := range []struct {
+		product, channel, loading string
+		want                      []float64
+	}{
+		{"fibre", "fibre-standard-200-300", "C250", []float64{15, 25}},
+		{"fibre", "fibre-ks-200-300", "C", []float64{25}},
+		{"fibre", "fibre-standard-300-450", "F900", []float64{25, 38}},
+		{"poly-100", "poly-100-10-0", "A", []float64{7.5}},
+		{"big-bls", "big-bls-400-03-550", "L", []float64{}},
+	} {
+		got, err := c.TrashBoxDischargesFor(tc.product, tc.channel, tc.loading)
+		if err != nil || !reflect.DeepEqual(got, tc.want) {
+			t.Errorf("%s at %s: %v %v, want %v", tc.channel, tc.loading, got, err, tc.want)
+		}
+	}
+	_, err := c.TrashBoxDischargesFor("super", "fibre-standard-200-300", "D")
+	asRequest(t, err)
+	_, err = c.TrashBoxDischarges("super", "P", "D")
 	asRequest(t, err)
 	_, err = c.TrashBoxDischarges("super", "", "C")
 	asNotFound(t, err)

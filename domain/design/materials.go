@@ -137,7 +137,7 @@ func Materials(cat *catalogue.Catalogue, r *MaterialsRequest) (catalogue.Materia
 		return catalogue.Materials{}, invalid("loading", "The %s system is not made for loading class %s", sys.Name, r.Loading)
 	}
 	p.req.Accessories = r.Accessories
-	if err := p.checkDischarge(); err != nil {
+	if err := p.checkDischarge(cat); err != nil {
 		return catalogue.Materials{}, err
 	}
 	if err := p.checkAccessories(); err != nil {

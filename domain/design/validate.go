@@ -158,7 +158,7 @@ func prepare(cat *catalogue.Catalogue, r *Request) (*plan, error) {
 	if err := p.checkConfiguration(cat); err != nil {
 		return nil, err
 	}
-	if err := p.checkDischarge(); err != nil {
+	if err := p.checkDischarge(cat); err != nil {
 		return nil, err
 	}
 	if err := p.checkAccessories(); err != nil {
@@ -618,7 +618,7 @@ func (p *plan) cutting(field string, c *CuttingInput) (int, error) {
 	return int(math.Round(c.DistanceMM)), nil
 }
 
-func (p *plan) checkDischarge() error {
+func (p *plan) checkDischarge(cat *catalogue.Catalogue) error {
 	r, s := p.req, p.sys
 	p.discharge = strings.TrimSpace(r.DischargeSetting)
 	if p.discharge == "" {
@@ -676,10 +676,52 @@ func (p *plan) checkDischarge() error {
 			if dr.HoleDistanceMM == 0 {
 				dr.HoleDistanceMM = catalogue.DefaultDrillDistanceMM
 			}
+			if err := p.checkDrilling(cat, dr); err != nil {
+				return err
+			}
 			p.drilling = &dr
 		}
 	default:
 		return invalid("dischargeSetting", "Unknown discharge setting %q", r.DischargeSetting)
+	}
+	return nil
+}
+
+// checkDrilling holds an advanced run's drilling to the rules of
+// design-tool.md section 5: a diameter of the list the last element allows
+// at the position, its centre at least diameter/2 + 100 mm from either end
+// of that element (cut, when the run is cut at the discharge). An L
+// channel's outlet is made in the factory: its preset is not drilled, so
+// not checked. Standard mode's last element is not known before the
+// design. The screen applies the same rules (advancedRules.ts, one table
+// of cases: testdata/advanced.json).
+func (p *plan) checkDrilling(cat *catalogue.Catalogue, d catalogue.Drilling) error {
+	if p.standard() || p.kind != channelRun || len(p.parts) == 0 {
+		return nil
+	}
+	last := p.parts[len(p.parts)-1]
+	ch, err := cat.Channel(last.Slug)
+	if err != nil || ch.Kind == catalogue.KindL {
+		return nil
+	}
+	allowed := catalogue.DrillDiametersForSize(ch.WidthMM, ch.MaxDownstreamWaterDepthMM, d.Position)
+	if !slices.Contains(allowed, d.HoleDiameterMM) {
+		sizes := make([]string, len(allowed))
+		for i, v := range allowed {
+			sizes[i] = strconv.Itoa(v)
+		}
+		return invalid("drilling", "The hole diameter must be one of %s mm for %s", strings.Join(sizes, ", "), ch.Name)
+	}
+	elementMM := ch.LengthMM - p.dischargeCutMM
+	if len(p.parts) == 1 && last.Count == 1 {
+		elementMM -= p.headCutMM
+	}
+	lo, hi := catalogue.DrillDistanceRange(elementMM, d.HoleDiameterMM)
+	if d.HoleDistanceMM < lo || d.HoleDistanceMM > hi {
+		if lo > hi {
+			return invalid("drilling", "A %d mm hole does not fit the %d mm last element with its %d mm margins", d.HoleDiameterMM, elementMM, catalogue.DrillMarginMM)
+		}
+		return invalid("drilling", "The hole centre must lie %d to %d mm from the end of the last element", lo, hi)
 	}
 	return nil
 }

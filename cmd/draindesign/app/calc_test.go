@@ -7,6 +7,8 @@ import (
 	"slices"
 	"testing"
 
+	"draindesign/api/usecase"
+	"draindesign/domain/account"
 	"draindesign/domain/catalogue"
 )
 
@@ -65,7 +67,9 @@ func TestCalculateOverHTTP(t *testing.T) {
 	p := start(t, Options{DataDir: t.TempDir()})
 	anon := p.newUser(t)
 	anon.must(http.StatusUnauthorized, "POST", "/api/drainage/calculate/", exampleCalc, nil)
-	u := p.signUp(t, "calc")
+	// The example is an advanced design (the concrete channel), which
+	// comes with the advanced-mode right.
+	u := p.staff(t, "calc", account.GroupAdvanced)
 
 	var a calcAnswer
 	u.must(http.StatusOK, "POST", "/api/drainage/calculate/", exampleCalc, &a)
@@ -140,7 +144,7 @@ type draft struct {
 // request appends nothing; a stranger cannot calculate into the project.
 func TestProjectCalculation(t *testing.T) {
 	p := start(t, Options{DataDir: t.TempDir()})
-	u := p.signUp(t, "pia")
+	u := p.staff(t, "pia", account.GroupAdvanced)
 	var d draft
 	u.must(http.StatusCreated, "POST", "/api/projects/", map[string]any{}, &d)
 	tab := p.dial(t, u)
@@ -195,7 +199,7 @@ func TestProjectCalculation(t *testing.T) {
 	u.must(http.StatusBadRequest, "POST", "/api/drainage/calculate/", `{"project_id": "`+d.ID+`", "run_id": 7}`, nil)
 	u.must(http.StatusBadRequest, "POST", "/api/drainage/calculate/", patch(t, exampleCalc, map[string]any{"project_id": d.ID}), nil)
 	u.must(http.StatusNotFound, "POST", "/api/drainage/calculate/", patch(t, exampleCalc, map[string]any{"project_id": d.ID, "run_id": "no-such-run"}), nil)
-	stranger := p.signUp(t, "quin")
+	stranger := p.staff(t, "quin", account.GroupAdvanced)
 	stranger.must(http.StatusNotFound, "POST", "/api/drainage/calculate/", body, nil)
 	u.must(http.StatusOK, "GET", "/api/projects/"+d.ID+"/timeline", nil, &tl)
 	if tl.Version != before {
@@ -261,7 +265,7 @@ func (p *product) signUpIn(t *testing.T, name, country string) *user {
 // call table says.
 func TestCatalogueCallsAndMaterials(t *testing.T) {
 	p := start(t, Options{DataDir: t.TempDir()})
-	u := p.signUp(t, "lou")
+	u := p.staff(t, "lou", account.GroupAdvanced)
 
 	var caps []struct {
 		ID               string `json:"id"`
@@ -338,5 +342,62 @@ func TestCatalogueCallsAndMaterials(t *testing.T) {
 		"second": patch(t, second, map[string]any{"outflowTrashbox": "a", "dischargeSetting": "outflow-in-trashbox"})}, &e)
 	if e["error"] != "The runs would flow into each other: a circular chain cannot be calculated" {
 		t.Errorf("circular: %v", e)
+	}
+}
+
+// Advanced designs (channels picked by hand, the concrete channel) come
+// with the advanced-mode right: a standard user's advanced calculation is
+// refused with 403 and records nothing in the project, on its own and as
+// either run of a shared calculation; the same user's standard design
+// calculates, and an advanced user's advanced design does.
+func TestAdvancedCalculationNeedsTheRight(t *testing.T) {
+	p := start(t, Options{DataDir: t.TempDir()})
+	plain := p.signUp(t, "stan")
+	var d draft
+	plain.must(http.StatusCreated, "POST", "/api/projects/", map[string]any{}, &d)
+	var tl struct {
+		Version int64 `json:"version"`
+	}
+	plain.must(http.StatusOK, "GET", "/api/projects/"+d.ID+"/timeline", nil, &tl)
+	before := tl.Version
+
+	handPicked := `{"advanced": true, "channel_group": "fibre", "loading": "C250", "grating": "fibre-std-mesh",
+		"channel_length_m": 20, "drainage_area_m2": 200, "rainfall": {"rainfall_mm_per_hr": 50},
+		"channels": [{"slug": "fibre-standard-100-150", "count": 20}]}`
+	var e map[string]any
+	for name, body := range map[string]any{
+		"hand-picked channels": handPicked,
+		"the concrete channel": exampleCalc,
+		"into the project":     patch(t, handPicked, map[string]any{"project_id": d.ID, "run_id": d.RunID}),
+	} {
+		e = nil
+		if got := plain.call("POST", "/api/drainage/calculate/", body, &e); got != http.StatusForbidden || e["error"] != usecase.MsgAdvancedModeOnly {
+			t.Errorf("%s: %d %v, want 403", name, got, e)
+		}
+	}
+	standard := `{"advanced": false, "channel_group": "fibre", "loading": "C250", "grating": "fibre-std-mesh",
+		"channel_length_m": 20, "drainage_area_m2": 200, "rainfall": {"rainfall_mm_per_hr": 50}}`
+	for name, body := range map[string]any{
+		"advanced main":   map[string]any{"main": patch(t, handPicked, map[string]any{"id": "a"}), "second": patch(t, standard, map[string]any{"id": "b"})},
+		"advanced second": map[string]any{"main": patch(t, standard, map[string]any{"id": "a"}), "second": patch(t, handPicked, map[string]any{"id": "b"})},
+	} {
+		if got := plain.call("POST", "/api/drainage/calculate_shared/", body, &e); got != http.StatusForbidden {
+			t.Errorf("shared, %s: %d %v, want 403", name, got, e)
+		}
+	}
+	plain.must(http.StatusOK, "GET", "/api/projects/"+d.ID+"/timeline", nil, &tl)
+	if tl.Version != before {
+		t.Errorf("refused calculations appended %d events", tl.Version-before)
+	}
+
+	var a calcAnswer
+	plain.must(http.StatusOK, "POST", "/api/drainage/calculate/", standard, &a)
+	if !a.Results.Calculated {
+		t.Errorf("standard design: %+v", a.Results)
+	}
+	planner := p.staff(t, "ada", account.GroupAdvanced)
+	planner.must(http.StatusOK, "POST", "/api/drainage/calculate/", handPicked, &a)
+	if len(a.Results.ChannelsUsed) != 1 || a.Results.ChannelsUsed[0].Slug != "fibre-standard-100-150" {
+		t.Errorf("the advanced user's hand-picked design: %+v", a.Results.ChannelsUsed)
 	}
 }

@@ -18,6 +18,7 @@ import (
 	"time"
 
 	"draindesign/api"
+	"draindesign/domain/account"
 
 	"github.com/gorilla/websocket"
 )
@@ -356,7 +357,8 @@ func (h *held) finish(t *testing.T) int {
 // is refused.
 func TestHeavyCallsLimitedPerUser(t *testing.T) {
 	p := start(t, Options{DataDir: t.TempDir(), Limits: api.Limits{HeavyPerUser: 2, HeavyTotal: 3}})
-	flood, other, third := p.signUp(t, "flood"), p.signUp(t, "other"), p.signUp(t, "third")
+	// The example calculation is an advanced design: the users have the right to it.
+	flood, other, third := p.staff(t, "flood", account.GroupAdvanced), p.staff(t, "other", account.GroupAdvanced), p.staff(t, "third", account.GroupAdvanced)
 	calc := "/api/drainage/calculate/"
 
 	h1 := p.hold(t, flood, calc, exampleCalc)

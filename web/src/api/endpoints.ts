@@ -1,4 +1,12 @@
 import type { DrainageSystem } from '../design/types';
+import type { ChannelOption } from '../design/advancedRules';
+
+/** An end cap with outlet as GET /drainage/endcap/with_outlet/ lists it; the id is its article number. */
+export interface EndCapOption {
+  id: string;
+  material: string;
+  outlet_diameter_mm: number;
+}
 import type { FindRainStatsQuery, RainStats, UpdateRainStatsQuery } from '../rainfall/types';
 import type { StorageResult } from '../storage/types';
 import type { SendFile, Send } from './http';
@@ -75,6 +83,24 @@ export function createDrainageApi(open: Send, authed: Send, files?: SendFile) {
     findRainStats: (query: FindRainStatsQuery) => authed<RainStats>('POST', '/rainfall/findRainStats/', query),
     updateRainStats: (query: UpdateRainStatsQuery) => authed<RainStats>('POST', '/rainfall/updateRainStats/', query),
     calculateStorage: (body: Record<string, unknown>) => authed<StorageResult>('POST', '/drainage/calculate_storage/', body),
+    /** Advanced mode's look-ups (spec section 7): channel types, channels, trash boxes and end-cap outlets. */
+    channelTypes: (product: string, loading: string) =>
+      authed<Record<string, string[]>>('GET', `/drainage/channel/subproducts/?${new URLSearchParams({ product, loading })}`),
+    channels: (query: { product: string; loading?: string; subProduct?: string; noBuiltInFall?: boolean }) => {
+      const params = new URLSearchParams({ product: query.product });
+      if (query.loading) params.set('loading', query.loading);
+      if (query.subProduct) params.set('sub_product', query.subProduct);
+      if (query.noBuiltInFall) params.set('upstream', '0');
+      return authed<ChannelOption[]>('GET', `/drainage/channel/?${params}`);
+    },
+    trashBoxDischarges: (query: { product: string; loading?: string; channel?: string }) => {
+      const params = new URLSearchParams({ product: query.product });
+      if (query.loading) params.set('loading', query.loading);
+      if (query.channel) params.set('channel', query.channel);
+      return authed<number[]>('GET', `/drainage/trashbox/discharges/?${params}`);
+    },
+    endCapsWithOutlet: (channel: string) =>
+      authed<EndCapOption[]>('GET', `/drainage/endcap/with_outlet/?${new URLSearchParams({ channel })}`),
     /**
      * A document of the project: format pdf or csv, kind introduction,
      * materials, information, all or hydraulics/<run number from 1>. The

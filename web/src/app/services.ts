@@ -85,6 +85,10 @@ export function createServices(options: ServiceOptions = {}): Services {
       await waitFor(session, (snapshot) => snapshot.matches('signedIn'), { timeout: Infinity });
     },
     userRainfallUnits: () => session.getSnapshot().context.user?.rainfall_units ?? 'mm/h',
+    advancedMode: () => {
+      const user = session.getSnapshot().context.user;
+      return { allowed: user?.has_advanced_mode === true, byDefault: user?.has_advanced_mode === true && user.default_advanced_mode === true };
+    },
   });
   session.start();
 

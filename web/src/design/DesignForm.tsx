@@ -27,8 +27,12 @@ import { useUkRegion } from './RainfallPanels';
 import { CatchmentShapeField, CatchmentShapePanel } from '../catchment/CatchmentFields';
 import { DischargeField } from '../catchment/TrashBoxRunPicker';
 
-/** The design parameters of the selected run, standard mode (spec section 2, "Design parameters form"). */
-export function DesignForm() {
+/**
+ * The design parameters of the selected run (spec section 2, "Design
+ * parameters form"). Advanced mode hides the system, loading and grating
+ * (the channels screen has them) and keeps the controlled discharge.
+ */
+export function DesignForm({ advanced = false }: { advanced?: boolean }) {
   const { t } = useTranslation();
   const project = useProjectActor();
   const runId = useProject((s) => s.context.selectedRunId);
@@ -57,6 +61,15 @@ export function DesignForm() {
 
   return (
     <form className="design-form" aria-label={t('form.title')} onSubmit={(event) => event.preventDefault()} noValidate>
+      {advanced && isHighCapacity(system) && (
+        <fieldset className="design-form__group">
+          <legend>{t('form.systemSection')}</legend>
+          <div className="design-form__grid">
+            <ControlledField controlled={controlled} onOpen={() => openPanel('storage')} />
+          </div>
+        </fieldset>
+      )}
+      {!advanced && (
       <fieldset className="design-form__group">
         <legend>{t('form.systemSection')}</legend>
         <div className="design-form__grid">
@@ -144,21 +157,7 @@ export function DesignForm() {
               </label>
             </fieldset>
           )}
-          {isHighCapacity(system) && (
-            <div className="field">
-              <span className="field__label" id="run-controlled-label">
-                {t('storage.controlled')}
-              </span>
-              <div className="design-form__inline">
-                <output id="run-controlled" aria-labelledby="run-controlled-label">
-                  {controlled !== null ? `${controlled} l/s` : t('storage.none')}
-                </output>
-                <button type="button" className="button button--small" onClick={() => openPanel('storage')}>
-                  {t('storage.open')}
-                </button>
-              </div>
-            </div>
-          )}
+          {isHighCapacity(system) && <ControlledField controlled={controlled} onOpen={() => openPanel('storage')} />}
           {point && (
             <>
               <div className="field">
@@ -188,6 +187,7 @@ export function DesignForm() {
           )}
         </div>
       </fieldset>
+      )}
 
       <fieldset className="design-form__group">
         <legend>{t('form.catchmentSection')}</legend>
@@ -327,6 +327,26 @@ export function DesignForm() {
         </fieldset>
       )}
     </form>
+  );
+}
+
+/** The high-capacity system's controlled discharge: its value and the dialog's button. */
+function ControlledField({ controlled, onOpen }: { controlled: number | null; onOpen: () => void }) {
+  const { t } = useTranslation();
+  return (
+    <div className="field">
+      <span className="field__label" id="run-controlled-label">
+        {t('storage.controlled')}
+      </span>
+      <div className="design-form__inline">
+        <output id="run-controlled" aria-labelledby="run-controlled-label">
+          {controlled !== null ? `${controlled} l/s` : t('storage.none')}
+        </output>
+        <button type="button" className="button button--small" onClick={onOpen}>
+          {t('storage.open')}
+        </button>
+      </div>
+    </div>
   );
 }
 

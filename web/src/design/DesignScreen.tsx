@@ -24,6 +24,9 @@ import { RunResults } from './RunResults';
 import { displayRunName } from './runNames';
 import { SaveStatus } from './SaveStatus';
 import { WarningDialog } from './WarningDialog';
+import { AdvancedRunTab } from './AdvancedRunTab';
+import { isAdvanced } from './advancedRules';
+import { useAdvancedMode } from './useAdvancedMode';
 import type { ProjectActor } from './projectMachine';
 
 interface DesignScreenProps {
@@ -109,14 +112,22 @@ function RunTabs() {
   const runId = useProject((s) => s.context.selectedRunId);
   const runName = useProject((s) => (runId ? (s.context.data?.runs[runId]?.name ?? '') : ''));
   const view = useRunView(runId);
-  // Spec: the design run, materials and documents tabs wait for a calculated run.
-  const enabled = (which: DesignTab) => which === 'system' || view.hasResults;
-  const shown: DesignTab = enabled(tab) ? tab : 'system';
+  // Advanced mode (spec section 2) omits the system selection; its design run tab holds the catchment and channels too.
+  const mode = useAdvancedMode();
+  const advanced = useProject((s) => {
+    const inputs = runId ? s.context.data?.runs[runId]?.inputs : undefined;
+    return !!inputs && isAdvanced(inputs, mode);
+  });
+  const tabs = advanced ? TABS.filter((which) => which !== 'system') : TABS;
+  // Spec: the design run, materials and documents tabs wait for a calculated run, except advanced mode's design run.
+  const enabled = (which: DesignTab) => tabs.includes(which) && (which === 'system' || view.hasResults || (advanced && which === 'run'));
+  const wanted: DesignTab = advanced && tab === 'system' ? 'run' : tab;
+  const shown: DesignTab = enabled(wanted) ? wanted : tabs[0]!;
   const label = (which: DesignTab) => (which === 'run' ? (runName && displayRunName(t, runName)) || t('tabs.run') : t(`tabs.${which}`));
 
   function onKeyDown(event: KeyboardEvent<HTMLDivElement>) {
     if (event.key !== 'ArrowRight' && event.key !== 'ArrowLeft') return;
-    const open = TABS.filter(enabled);
+    const open = tabs.filter(enabled);
     const next = open[(open.indexOf(shown) + (event.key === 'ArrowRight' ? 1 : open.length - 1)) % open.length];
     if (next) {
       project.send({ type: 'TAB', tab: next });
@@ -127,7 +138,7 @@ function RunTabs() {
   return (
     <section className="design__main">
       <div className="tabs" role="tablist" aria-label={t('tabs.label')} onKeyDown={onKeyDown}>
-        {TABS.map((which) => (
+        {tabs.map((which) => (
           <button
             key={which}
             id={`tab-${which}`}
@@ -146,7 +157,7 @@ function RunTabs() {
       </div>
       <div className="tabs__panel" role="tabpanel" id={`panel-${shown}`} aria-labelledby={`tab-${shown}`}>
         {shown === 'system' && <DesignForm />}
-        {shown === 'run' && <RunResults />}
+        {shown === 'run' && (advanced ? <AdvancedRunTab /> : <RunResults />)}
         {shown === 'materials' && <MaterialsPanel />}
         {shown === 'documents' && <DocumentsPanel />}
         {view.calculating && <CalculatingOverlay />}

@@ -4,6 +4,9 @@ import { ProjectDetailsFields } from './ProjectDetailsFields';
 import { useProject, useProjectActor, useRunView } from './ProjectProvider';
 import { RunList } from './RunList';
 import { calculateBlockers } from './runRules';
+import { advancedBlockers, isAdvanced } from './advancedRules';
+import { ModeSwitch } from './ModeSwitch';
+import { useAdvancedMode } from './useAdvancedMode';
 
 /** The project column: project actions, name and details, the run list and the run actions. */
 export function ProjectColumn() {
@@ -35,6 +38,7 @@ export function ProjectColumn() {
           {t('column.share')}
         </button>
       </div>
+      <ModeSwitch />
 
       <div className="field">
         <label htmlFor="project-name">{t('details.name')}</label>
@@ -91,7 +95,10 @@ function RunActions() {
   const inputs = useProject((s) => (runId ? s.context.data?.runs[runId]?.inputs : undefined));
   const defaultRainfall = useProject((s) => s.context.data?.defaultRainfall ?? null);
   const view = useRunView(runId);
-  const blockers = inputs ? calculateBlockers(inputs, defaultRainfall) : ['noSystem' as const];
+  const mode = useAdvancedMode();
+  const blockers = inputs
+    ? [...calculateBlockers(inputs, defaultRainfall), ...(isAdvanced(inputs, mode) && inputs.selectedSystem ? advancedBlockers(inputs) : [])]
+    : ['noSystem' as const];
   const canCalculate = blockers.length === 0 && !view.calculating;
   const hasInputs = !!inputs && Object.keys(inputs).length > 0;
 

@@ -5,6 +5,8 @@ import { systemName } from './catalogueText';
 import { useProject, useProjectActor } from './ProjectProvider';
 import type { ProjectDialog } from './projectSteps';
 import { slopeRatio } from './runRules';
+import type { AutoCutDialog } from './advancedRules';
+import { targetLengthMM } from './advancedRules';
 import { useNumberFormat } from '../results/format';
 
 /** The design's warning dialogs (spec section 8), as the project machine raises them. */
@@ -117,6 +119,14 @@ function WarningBody({ dialog }: { dialog: ProjectDialog }) {
           <p>{t('warning.position')}</p>
         </Dialog>
       );
+    case 'autoCut':
+      return <AutoCutBody dialog={dialog} onClose={close} />;
+    case 'resetAccessories':
+      return (
+        <Dialog title={t('warning.resetAccessoriesTitle')} tone="warning" onClose={close} actions={ok}>
+          <p>{t('warning.resetAccessories')}</p>
+        </Dialog>
+      );
     case 'confirmNew':
       return (
         <Dialog
@@ -137,4 +147,58 @@ function WarningBody({ dialog }: { dialog: ProjectDialog }) {
         </Dialog>
       );
   }
+}
+
+/**
+ * The auto-cut dialog (spec section 4): channels longer than the run are
+ * cut at the head or the discharge; shorter ones shorten the run; or the
+ * designer goes back to the channels. Each choice recalculates.
+ */
+function AutoCutBody({ dialog, onClose }: { dialog: AutoCutDialog; onClose: () => void }) {
+  const { t } = useTranslation();
+  const project = useProjectActor();
+  const format = useNumberFormat();
+  const target = useProject((s) => {
+    const run = s.context.selectedRunId ? s.context.data?.runs[s.context.selectedRunId] : undefined;
+    return run ? targetLengthMM(run.inputs) : 0;
+  });
+  const difference = format(dialog.differenceMM / 1000, 3);
+  const manual = () => {
+    onClose();
+    project.send({ type: 'ADVANCED.VIEW', view: 'channels' });
+  };
+  const choose = (choice: 'head' | 'discharge' | 'shorten') => project.send({ type: 'AUTOCUT', choice });
+  const offered = (choice: 'head' | 'discharge' | 'shorten') => dialog.choices.includes(choice);
+  return (
+    <Dialog
+      title={t('autoCut.title')}
+      tone="warning"
+      width={600}
+      onClose={onClose}
+      actions={
+        <>
+          {dialog.short ? (
+            <button type="button" className="button button--primary" disabled={!offered('shorten')} onClick={() => choose('shorten')} data-autofocus>
+              {t('autoCut.shorten', { length: format((target - dialog.differenceMM) / 1000, 3) })}
+            </button>
+          ) : (
+            <>
+              <button type="button" className="button button--primary" disabled={!offered('head')} onClick={() => choose('head')} data-autofocus>
+                {t('autoCut.head')}
+              </button>
+              <button type="button" className="button button--primary" disabled={!offered('discharge')} onClick={() => choose('discharge')}>
+                {t('autoCut.discharge')}
+              </button>
+            </>
+          )}
+          <button type="button" className="button button--quiet" onClick={manual}>
+            {t('autoCut.manual')}
+          </button>
+        </>
+      }
+    >
+      <p>{t(dialog.short ? 'autoCut.short' : 'autoCut.long', { difference, target: format(target / 1000, 3) })}</p>
+      {!dialog.short && dialog.choices.length < 2 && <p className="muted">{t('autoCut.someImpossible')}</p>}
+    </Dialog>
+  );
 }

@@ -23,6 +23,7 @@ import {
 import { runMachine, type RunInput } from './runMachine';
 import { calculationBody } from './runRules';
 import { sharedBody } from '../catchment/shared';
+import type { AdvancedMode } from './advancedRules';
 import { errorMessage } from './serverMessages';
 
 export interface ProjectDeps {
@@ -46,6 +47,8 @@ export interface ProjectDeps {
   onSaved?: () => void;
   /** Pause before a save refused as stale is tried again with the newest version (ms). */
   conflictRetryMs?: number;
+  /** The user's advanced-mode right and default mode (none when not given). */
+  advancedMode?: () => AdvancedMode;
 }
 
 type MachineEvent =
@@ -76,7 +79,7 @@ interface Enqueuer {
  * run machine (runMachine.ts). The decisions are in projectSteps.ts.
  */
 export function createProjectMachine(deps: ProjectDeps) {
-  const stepOptions = (): StepOptions => ({ newId: deps.newId, superCriticalSkipped: deps.superCriticalSkipped() });
+  const stepOptions = (): StepOptions => ({ newId: deps.newId, superCriticalSkipped: deps.superCriticalSkipped(), advancedMode: deps.advancedMode?.() });
 
   function carryOut(enqueue: Enqueuer, self: { send: (event: MachineEvent) => void }, planned: Plan) {
     const plan = withProfileRefreshes(planned);
@@ -348,6 +351,10 @@ export function createProjectMachine(deps: ProjectDeps) {
             { actions: 'step' },
           ],
           'PROFILE.REFRESHED': { actions: 'step' },
+          MODE: { actions: 'step' },
+          'ADVANCED.VIEW': { actions: 'step' },
+          'ADVANCED.EDIT': { actions: 'step' },
+          AUTOCUT: { actions: 'step' },
         },
         initial: 'idle',
         states: {

@@ -40,6 +40,8 @@ import {
 } from './runRules';
 import { errorMessage } from './serverMessages';
 import type { ProjectDetails, Results, RunInputs, RunState } from './types';
+import { advancedBlockers, autoCut, autoCutDialog, isAdvanced, NO_ADVANCED_MODE, type AdvancedMode, type AutoCutChoice, type AutoCutDialog } from './advancedRules';
+import { applyAdvancedEdit, calcErrorOf, modeChanges, type AdvancedEdit, type CalcError } from './advancedEdits';
 import type { RunRainfall } from '../rainfall/types';
 import { hasControlledDischarge } from '../storage/storageRules';
 import { roundRainfall, type RainfallUnit } from './units';
@@ -50,7 +52,9 @@ import { withoutLinksTo } from '../catchment/chains';
 export type DesignTab = 'system' | 'run' | 'materials' | 'documents';
 /** The open panel: the project dialogs, the UK rainfall map and the controlled discharge dialog. */
 export type Panel = 'save' | 'load' | 'share' | 'notes' | 'rainfallMap' | 'storage' | null;
-export type ProjectDialog = DesignWarning | { kind: 'confirmNew' };
+export type ProjectDialog = DesignWarning | { kind: 'confirmNew' } | AutoCutDialog | { kind: 'resetAccessories' };
+/** Advanced mode's design run tab: catchment, channels or results (spec section 2). */
+export type AdvancedView = 'catchment' | 'channels' | 'results';
 
 /** Why the live stream stopped following a project. */
 export type LiveLoss = 'no_access' | 'deleted';
@@ -83,6 +87,10 @@ export interface ProjectContext {
   refreshing: string[];
   /** Saves the server confirmed since the screen opened; the save status shows when it grows. */
   saves: number;
+  /** Advanced mode's view of the design run tab. */
+  advancedView: AdvancedView;
+  /** The last refused calculation of a run, with the field it concerns. */
+  calcErrors: Record<string, CalcError>;
 }
 
 export type ProjectEvent =
@@ -123,7 +131,14 @@ export type ProjectEvent =
   /** The followed project is gone for this viewer; it is followed no more. */
   | { type: 'LIVE.CLOSED'; project: string; reason: LiveLoss }
   | { type: 'LIVE.STATUS'; connected: boolean }
-  | { type: 'PROFILE.REFRESHED'; runId: string; body: Record<string, unknown>; results: Results | null };
+  | { type: 'PROFILE.REFRESHED'; runId: string; body: Record<string, unknown>; results: Results | null }
+  /** The standard/advanced switch, for the selected run. */
+  | { type: 'MODE'; advanced: boolean }
+  | { type: 'ADVANCED.VIEW'; view: AdvancedView }
+  /** An edit of advanced mode's channels screen, for the selected run. */
+  | { type: 'ADVANCED.EDIT'; edit: AdvancedEdit }
+  /** The auto-cut dialog's choice: the run is cut (or shortened) and calculated. */
+  | { type: 'AUTOCUT'; choice: AutoCutChoice };
 
 /** The outcome of one piece of outgoing work. */
 export type Delivered =
@@ -153,7 +168,11 @@ export interface Plan {
 export interface StepOptions {
   newId: () => string;
   superCriticalSkipped: boolean;
+  /** The user's advanced-mode right and default; none when not given. */
+  advancedMode?: AdvancedMode;
 }
+
+const modeOf = (options: StepOptions) => options.advancedMode ?? NO_ADVANCED_MODE;
 
 export const runActorId = (generation: number, runId: string) => `run:${generation}:${runId}`;
 
@@ -181,6 +200,8 @@ export function initialContext(open: OpenRequest): ProjectContext {
     liveClosed: null,
     refreshing: [],
     saves: 0,
+    advancedView: 'catchment',
+    calcErrors: {},
   };
 }
 
@@ -254,6 +275,8 @@ export function replaceProject(plan: Plan, applied: Applied): Plan {
       saveError: null,
       liveClosed: null,
       refreshing: [],
+      advancedView: firstCalculated ? 'results' : 'catchment',
+      calcErrors: {},
     },
     effects,
   };
@@ -278,14 +301,14 @@ export function step(ctx: ProjectContext, event: ProjectEvent, options: StepOpti
       return { ...plan, ctx: { ...ctx, selectedRunId: event.runId, tab: run.results?.calculated ? ctx.tab : 'system' } };
     }
     case 'EDIT':
-      return edit(plan, event.field, event.value);
+      return edit(plan, event.field, event.value, {}, options);
     case 'DIALOG.SWAP': {
       const run = selectedRun(ctx);
       if (!run) return plan;
       const upper = run.inputs.lowerElevation ?? null;
       const lower = run.inputs.upperElevation ?? null;
       const cleared = { ...plan, ctx: { ...ctx, dialog: null } };
-      return edit(edit(cleared, 'upperElevation', upper, { silent: true }), 'lowerElevation', lower, { silent: true });
+      return edit(edit(cleared, 'upperElevation', upper, { silent: true }, options), 'lowerElevation', lower, { silent: true }, options);
     }
     case 'DIALOG.SKIP':
       return { ctx: { ...ctx, dialog: null }, effects: [{ type: 'skipSuperCritical' }] };
@@ -302,9 +325,10 @@ export function step(ctx: ProjectContext, event: ProjectEvent, options: StepOpti
     case 'REORDER':
       return structural(plan, { type: 'reorder_runs', order: event.order }, options);
     case 'RESET':
-      return ctx.selectedRunId ? structural(plan, { type: 'reset_run', run_id: ctx.selectedRunId }, options) : plan;
+      // Spec: reset goes to the catchment.
+      return ctx.selectedRunId ? structural({ ...plan, ctx: { ...ctx, advancedView: 'catchment' } }, { type: 'reset_run', run_id: ctx.selectedRunId }, options) : plan;
     case 'CALCULATE':
-      return calculate(plan);
+      return calculate(plan, options);
     case 'DETAILS':
       return details(plan, { ...data, details: { ...data.details, ...event.details } });
     case 'FREEBOARD_MARGIN':
@@ -319,12 +343,12 @@ export function step(ctx: ProjectContext, event: ProjectEvent, options: StepOpti
     }
     case 'CONTROLLED.CONFIRM':
       // Spec section 4: confirm saves and recalculates.
-      return calculate(closePanel(editFields(plan, event.changes), 'storage'));
+      return calculate(closePanel(editFields(plan, event.changes), 'storage'), options);
     case 'CONTROLLED.RESET': {
       const run = selectedRun(ctx);
       const reset = closePanel(editFields(plan, event.changes), 'storage');
       // Recalculating only when the run's results were designed with controlled discharge.
-      return run && hasControlledDischarge(run.inputs) && run.results?.calculated ? calculate(reset) : reset;
+      return run && hasControlledDischarge(run.inputs) && run.results?.calculated ? calculate(reset, options) : reset;
     }
     case 'SAVE':
       return save(plan, event.asNew, event.share);
@@ -350,12 +374,52 @@ export function step(ctx: ProjectContext, event: ProjectEvent, options: StepOpti
       }
       return withData(plan, setResults(data, event.runId, event.results, run.error), { refreshing });
     }
+    case 'MODE':
+      return switchMode(plan, event.advanced, options);
+    case 'ADVANCED.VIEW':
+      return { ...plan, ctx: { ...ctx, advancedView: event.view } };
+    case 'ADVANCED.EDIT':
+      return advancedEdit(plan, event.edit);
+    case 'AUTOCUT':
+      return autoCutChoice(plan, event.choice, options);
     default:
       return plan;
   }
 }
 
-function edit(plan: Plan, field: EditableField, value: unknown, options: { silent?: boolean } = {}): Plan {
+/** The standard/advanced switch for the selected run; only for users with the right, and not once an advanced calculation has started. */
+function switchMode(plan: Plan, advanced: boolean, options: StepOptions): Plan {
+  const run = selectedRun(plan.ctx);
+  if (!run || !modeOf(options).allowed || run.results?.advanced === true) return plan;
+  const { changes, lostAccessories } = modeChanges(run.inputs, advanced);
+  const edited = editFields(plan, changes);
+  const tab: DesignTab = advanced ? 'run' : run.results?.calculated ? 'run' : 'system';
+  const dialog: ProjectDialog | null = lostAccessories ? { kind: 'resetAccessories' } : edited.ctx.dialog;
+  return { ...edited, ctx: { ...edited.ctx, tab, dialog, advancedView: run.results?.calculated ? 'results' : 'catchment' } };
+}
+
+function advancedEdit(plan: Plan, change: AdvancedEdit): Plan {
+  const data = plan.ctx.data;
+  const run = selectedRun(plan.ctx);
+  if (!data || !run) return plan;
+  const { changes, warning } = applyAdvancedEdit(run.inputs, change, data.defaultRainfall);
+  const edited = editFields(plan, changes);
+  return warning ? { ...edited, ctx: { ...edited.ctx, dialog: warning } } : edited;
+}
+
+/** The auto-cut dialog's choice, applied to the selected run, which is then calculated. */
+function autoCutChoice(plan: Plan, choice: AutoCutChoice, options: StepOptions): Plan {
+  const run = selectedRun(plan.ctx);
+  const cleared = { ...plan, ctx: { ...plan.ctx, dialog: null } };
+  if (!run) return cleared;
+  const cut = autoCut(run.inputs, choice);
+  if (!cut) return cleared;
+  // A shortened run keeps its catchment consistent, as a typed length does (depth from area, slope from elevations).
+  const changes = typeof cut.channel_length_m === 'number' ? { ...applyEdit(run.inputs, 'channel_length_m', cut.channel_length_m, cleared.ctx.data?.defaultRainfall).changes, ...cut } : cut;
+  return calculate(editFields(cleared, changes), options);
+}
+
+function edit(plan: Plan, field: EditableField, value: unknown, editOptions: { silent?: boolean } = {}, options: StepOptions = { newId: () => '', superCriticalSkipped: false }): Plan {
   const { ctx } = plan;
   const data = ctx.data;
   const run = selectedRun(ctx);
@@ -365,11 +429,11 @@ function edit(plan: Plan, field: EditableField, value: unknown, options: { silen
   let queue = ctx.queue;
   if (data.editable) ({ queue, data: next } = enqueueCommand(queue, next, { type: 'change_inputs', run_id: run.id, fields: changes }));
   const inputs = next.runs[run.id]!.inputs;
-  let result = withData(plan, next, { queue, dirty: true, dialog: warning && !options.silent ? warning : ctx.dialog });
+  let result = withData(plan, next, { queue, dirty: true, dialog: warning && !editOptions.silent ? warning : ctx.dialog });
   result = toRun(result, run.id, { type: 'EDITED', ready: readyForFirstCalculation(inputs) });
   const calculated = !!run.results?.calculated;
   if (calculated && RECALCULATING_FIELDS.includes(field) && calculateBlockers(inputs, data.defaultRainfall).length === 0) {
-    return calculate(result);
+    return calculate(result, options);
   }
   return result;
 }
@@ -482,13 +546,22 @@ function structural(plan: Plan, command: ProjectCommand, options: StepOptions): 
   return { ...synced, ctx: { ...synced.ctx, selectedRunId: selected, tab: newTab } };
 }
 
-function calculate(plan: Plan): Plan {
+function calculate(start: Plan, options: StepOptions): Plan {
+  let plan = start;
+  const first = selectedRun(plan.ctx);
+  if (!plan.ctx.data || !first) return plan;
+  // The run is calculated in the mode this user has for it; a run that does not say takes it down.
+  const advanced = isAdvanced(first.inputs, modeOf(options));
+  if ((first.inputs.advanced === true) !== advanced) plan = editFields(plan, { advanced });
   const { ctx } = plan;
-  const data = ctx.data;
-  const run = selectedRun(ctx);
-  if (!data || !run) return plan;
+  const data = ctx.data!;
+  const run = selectedRun(ctx)!;
   if (calculateBlockers(run.inputs, data.defaultRainfall).length > 0) return plan;
+  if (advanced && advancedBlockers(run.inputs).length > 0) return plan;
   if (ctx.queue.some((item) => item.kind === 'calculate' && item.runId === run.id)) return plan;
+  // Spec section 4: in advanced mode the channels must lay the run length, or the auto-cut dialog opens.
+  const cut = advanced ? autoCutDialog(run.inputs) : null;
+  if (cut) return { ...plan, ctx: { ...ctx, dialog: cut } };
   let next = data;
   let queue = ctx.queue;
   let dialog = ctx.dialog;
@@ -503,7 +576,8 @@ function calculate(plan: Plan): Plan {
   const partnerId = calculationPartner(next, run.id);
   next = markPending(next, partnerId ? [keys.results(run.id), keys.results(partnerId)] : [keys.results(run.id)]);
   queue = [...queue, partnerId ? { kind: 'calculate', runId: run.id, partnerId } : { kind: 'calculate', runId: run.id }];
-  return toRun(withData(plan, next, { queue, dialog, error: null }), run.id, { type: 'CALCULATION.START' });
+  const { [run.id]: _cleared, ...calcErrors } = ctx.calcErrors;
+  return toRun(withData(plan, next, { queue, dialog, error: null, calcErrors }), run.id, { type: 'CALCULATION.START' });
 }
 
 function save(plan: Plan, asNew: boolean, share: boolean): Plan {
@@ -539,9 +613,11 @@ export function delivered(ctx: ProjectContext, outcome: Delivered, options: Step
       let next = setResults(settlePending(data, [keys.results(runId)], null), runId, outcome.results);
       if (partnerId) next = setResults(settlePending(next, [keys.results(partnerId)], null), partnerId, outcome.partnerResults ?? null);
       const superCritical = !!outcome.results.went_super_critical && !options.superCriticalSkipped && !ctx.dialog;
+      const selected = ctx.selectedRunId === runId;
       const result = withData(plan, next, {
-        // Spec: after a standard-mode calculation the design run tab shows.
-        tab: ctx.selectedRunId === runId ? 'run' : ctx.tab,
+        // Spec: after a standard-mode calculation the design run tab shows; after an advanced one its results view.
+        tab: selected ? 'run' : ctx.tab,
+        advancedView: selected && next.runs[runId] && isAdvanced(next.runs[runId].inputs, modeOf(options)) ? 'results' : ctx.advancedView,
         dialog: superCritical ? { kind: 'superCritical' } : ctx.dialog,
       });
       const done = toRun(result, runId, { type: 'CALCULATION.DONE' });
@@ -564,11 +640,11 @@ export function delivered(ctx: ProjectContext, outcome: Delivered, options: Step
     case 'share':
       return { ...plan, ctx: { ...ctx, shareLink: outcome.link, panel: 'share' } };
     case 'failed':
-      return failed(plan, outcome.item, outcome.error);
+      return failed(plan, outcome.item, outcome.error, options);
   }
 }
 
-function failed(plan: Plan, item: Outgoing, error: unknown): Plan {
+function failed(plan: Plan, item: Outgoing, error: unknown, options: StepOptions): Plan {
   const data = plan.ctx.data!;
   // An ended session is the login form's business; the design stays as it is.
   const expired = error instanceof SessionExpiredError;
@@ -581,7 +657,12 @@ function failed(plan: Plan, item: Outgoing, error: unknown): Plan {
       // The linked run keeps the results it had.
       if (item.partnerId) next = settlePending(next, [keys.results(item.partnerId)], null);
       const run = next.runs[item.runId];
-      return toRun(withData(plan, next, { error: [message] }), item.runId, {
+      // Advanced mode keeps the refusal beside its field; channels that do not lay the run open the auto-cut dialog instead (spec section 8).
+      const calcError = calcErrorOf(error);
+      const advanced = !!run && isAdvanced(run.inputs, modeOf(options));
+      const calcErrors = calcError && advanced ? { ...plan.ctx.calcErrors, [item.runId]: calcError } : plan.ctx.calcErrors;
+      const cut = advanced && calcError?.lengthMismatch && plan.ctx.selectedRunId === item.runId ? autoCutDialog(run.inputs) : null;
+      return toRun(withData(plan, next, cut ? { dialog: cut, calcErrors } : { error: [message], calcErrors }), item.runId, {
         type: 'CALCULATION.FAILED',
         ready: !!run && readyForFirstCalculation(run.inputs),
       });

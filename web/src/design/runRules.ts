@@ -536,10 +536,10 @@ export function outOfRunItems(inputs: RunInputs): boolean {
   return beyond(inputs.inflows) || beyond(inputs.accessories);
 }
 
-/** The run calculation data the server's calculate call expects, in standard mode. */
+/** The run calculation data the server's calculate call expects; advanced when the run says so (the project steps settle that before calculating). */
 export function calculationBody(inputs: RunInputs, defaultRainfall?: number | null): Record<string, unknown> {
   const run = effectiveInputs(inputs, defaultRainfall);
-  const body: Record<string, unknown> = { ...run, advanced: false };
+  const body: Record<string, unknown> = { ...run, advanced: run.advanced === true };
   // Items not yet accepted in their popup do not count (spec section 4).
   if (run.inflows) body.inflows = confirmedOnly(run.inflows);
   if (run.accessories) body.accessories = confirmedOnly(run.accessories);

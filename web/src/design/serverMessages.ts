@@ -24,6 +24,12 @@ const KNOWN: { pattern: RegExp; key: string; values?: (match: RegExpExecArray) =
   { pattern: /^Only a calculated run can be duplicated\.?$/i, key: 'runs.duplicateNeedsCalculation' },
   { pattern: /^The point is outside the United Kingdom\.?$/i, key: 'rainfall.outsideUk' },
   { pattern: /^The point is in the sea/i, key: 'rainfall.inSea' },
+  { pattern: /^Advanced mode \(.*\) is not available for your account/i, key: 'calc.advancedNotAllowed' },
+  { pattern: /^There are no trash boxes for the loading rating and channel type/i, key: 'advanced.noTrashBoxes' },
+  { pattern: /^There are no end-cap outlets for the channel/i, key: 'advanced.noEndCaps' },
+  { pattern: /^Please choose a trash box for the outflow\.?$/i, key: 'calc.blocker.chooseTrashBox' },
+  { pattern: /^Please choose an end cap with outlet\.?$/i, key: 'calc.blocker.chooseEndCap' },
+  { pattern: /^Please select a channel first\.?$/i, key: 'calc.blocker.noChannels' },
 ];
 
 /** The server's sentence in the product's words, when it is one the design screen knows. */

@@ -4,6 +4,7 @@ import type { DrainageApi, ProjectApi } from '../api/endpoints';
 import { openLiveStream } from '../live/projectSocket';
 import { createProjectMachine, type ProjectActor, type ProjectDeps } from './projectMachine';
 import type { OpenRequest } from './projectSteps';
+import type { AdvancedMode } from './advancedRules';
 
 /**
  * Holds the open project outside the screens, so that it outlives them: an
@@ -22,6 +23,8 @@ export interface WorkspaceOptions {
   projects: ProjectApi;
   queryClient: QueryClient;
   userRainfallUnits: () => string;
+  /** The user's advanced-mode right and default mode. */
+  advancedMode?: () => AdvancedMode;
   storage?: Storage;
   /** Tests run without a WebSocket. */
   live?: boolean;
@@ -50,6 +53,7 @@ export function createWorkspace(options: WorkspaceOptions): Workspace {
       superCriticalSkipped: () => storage?.getItem(SKIP_SUPER_CRITICAL) === '1',
       skipSuperCritical: () => storage?.setItem(SKIP_SUPER_CRITICAL, '1'),
       userRainfallUnits: options.userRainfallUnits,
+      advancedMode: options.advancedMode,
       onSaved: () => void options.queryClient.invalidateQueries({ queryKey: ['projects'] }),
     };
   }

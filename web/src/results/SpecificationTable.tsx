@@ -8,6 +8,7 @@ import type { Results, RunInputs } from '../design/types';
 import { displayRainfall, RAINFALL_UNIT_LABELS, type RainfallUnit } from '../design/units';
 import { channelRow } from './channelStretches';
 import { controlledRows } from './controlledRows';
+import { advancedRows } from './advancedRows';
 import { useNumberFormat } from './format';
 
 interface SpecificationTableProps {
@@ -74,6 +75,8 @@ export function SpecificationTable({ inputs, results, rainfallUnits, defaultRain
       [t('spec.superCritical'), yesNo(results.went_super_critical)],
     );
   }
+  // Advanced mode: the concrete channel's roughness, the discharge and the cuttings as chosen.
+  rows.push(...advancedRows(inputs, results, t, format));
   // Controlled discharge: the storage design the run was calculated with.
   if (!point && results.controlled) rows.push(...controlledRows(results.controlled, t, format, rainfallUnits));
 
