@@ -64,6 +64,22 @@ func TokenCalls() []string {
 	return out
 }
 
+// tokenCallKeys are tokenCalls as chi reports a matched route: its
+// RoutePattern drops the trailing slash.
+var tokenCallKeys = func() map[string]bool {
+	out := make(map[string]bool, len(tokenCalls))
+	for c := range tokenCalls {
+		out[strings.TrimSuffix(c, "/")] = true
+	}
+	return out
+}()
+
+// tokenCall says whether the request's route is one an API token may call.
+func tokenCall(r *http.Request) bool {
+	rc := chi.RouteContext(r.Context())
+	return rc != nil && tokenCallKeys[r.Method+" "+strings.TrimSuffix(rc.RoutePattern(), "/")]
+}
+
 const viaTokenKey ctxKey = 1
 
 // viaToken says whether the request was authenticated by an API token.
@@ -90,8 +106,7 @@ func (s *Server) tokenUser(w http.ResponseWriter, r *http.Request, token string,
 		s.fail(w, r, err)
 		return
 	}
-	call := r.Method + " " + chi.RouteContext(r.Context()).RoutePattern()
-	if !tokenCalls[call] {
+	if !tokenCall(r) {
 		s.fail(w, r, forbidden("An API token cannot be used for this call; sign in to the web application instead."))
 		return
 	}
