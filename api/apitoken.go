@@ -127,7 +127,12 @@ func (s *Server) tokenUser(w http.ResponseWriter, r *http.Request, token string,
 // authenticated by the token alone (the cookie is ignored), so letting them
 // past the check cannot lend them the browser's session.
 func crossOriginUnlessBearer(next http.Handler) http.Handler {
-	checked := http.NewCrossOriginProtection().Handler(next)
+	protect := http.NewCrossOriginProtection()
+	// Refused in the API's error shape, as every other refusal.
+	protect.SetDenyHandler(http.HandlerFunc(func(w http.ResponseWriter, _ *http.Request) {
+		writeJSON(w, http.StatusForbidden, errorBody{Error: "This request came from another site and was refused. Please use draindesign's own pages."})
+	}))
+	checked := protect.Handler(next)
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		if _, ok := bearerToken(r); ok {
 			next.ServeHTTP(w, r)
