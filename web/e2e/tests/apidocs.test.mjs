@@ -79,7 +79,12 @@ describe('the public API', () => {
     const token = await shown.inputValue();
     assert.match(token, /^ddt\.[^.]+\.[A-Za-z0-9_-]{43}$/);
     await section.getByRole('list', { name: 'Your API tokens' }).getByText('e2e script').waitFor();
-    await screenshot(page, 'settings-api-token', { phone: true });
+    await screenshot(page, 'settings-api-token');
+    // On a phone the dialog scrolls: the section as a designer on site sees it.
+    await page.setViewportSize({ width: 390, height: 844 });
+    await section.getByRole('button', { name: 'Copy' }).scrollIntoViewIfNeeded();
+    await screenshot(page, 'settings-api-token-phone');
+    await page.setViewportSize({ width: 1280, height: 900 });
 
     const ok = await calculateWith(token);
     assert.equal(ok.status, 200);
