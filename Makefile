@@ -5,7 +5,7 @@ GO       ?= go
 BIN      := bin/draindesign
 ADDR     ?= 127.0.0.1:8080
 DATA_DIR ?= ./data
-WEB_SRC  := $(shell find web/src web/index.html web/vite.config.ts web/tsconfig*.json web/locales -type f 2>/dev/null)
+WEB_SRC  := $(shell find web/src web/index.html web/apidocs web/vite.config.ts web/tsconfig*.json web/locales -type f 2>/dev/null)
 
 # Linter pinned here; bin/ keeps one build per version, so it is built once.
 GOLANGCI_LINT_VERSION := v2.15.0

@@ -23,9 +23,14 @@ func currentUser(r *http.Request) *account.Account {
 }
 
 // requireUser admits requests with a live session of an account that may
-// still log in; anything else is a 401 the client answers by refreshing.
+// still log in, or a valid API token on a call tokens may make (see
+// apitoken.go); anything else is a 401 the client answers by refreshing.
 func (s *Server) requireUser(next http.Handler) http.Handler {
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		if token, ok := bearerToken(r); ok {
+			s.tokenUser(w, r, token, next)
+			return
+		}
 		a, err := s.sessionUser(r)
 		if err != nil {
 			s.fail(w, r, err)

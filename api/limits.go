@@ -36,6 +36,12 @@ type Limits struct {
 	// than queue.
 	HeavyPerUser int
 	HeavyTotal   int
+	// TokenBurst calls authenticated by API tokens may come at once for
+	// one user, whichever of their tokens they use (60); after that one
+	// per TokenEvery (a second). A script keeps a steady pace; a runaway
+	// loop is stopped before it crowds out the people using the screens.
+	TokenBurst int
+	TokenEvery time.Duration
 }
 
 func (l Limits) withDefaults() Limits {
@@ -58,6 +64,8 @@ func (l Limits) withDefaults() Limits {
 	setD(&l.RequestsEvery, time.Minute)
 	set(&l.HeavyPerUser, 2)
 	set(&l.HeavyTotal, max(2, 2*runtime.GOMAXPROCS(0)))
+	set(&l.TokenBurst, 60)
+	setD(&l.TokenEvery, time.Second)
 	return l
 }
 

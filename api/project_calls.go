@@ -27,7 +27,7 @@ func actorOf(r *http.Request) usecase.Actor {
 	if corr == "" || len(corr) > 128 {
 		corr = reqID
 	}
-	return usecase.Actor{User: currentUser(r), CorrelationID: corr, CausationID: reqID}
+	return usecase.Actor{User: currentUser(r), CorrelationID: corr, CausationID: reqID, Token: viaToken(r)}
 }
 
 // savePayload is POST /drainage/save/. Runs are the client's run objects;

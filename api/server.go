@@ -67,6 +67,7 @@ type Server struct {
 	signups       *addrRate
 	resets        *addrRate
 	heavyCalls    *heavyLimiter
+	tokenRate     *addrRate
 	secureCookies bool
 }
 
@@ -106,6 +107,7 @@ func New(ctx context.Context, cfg Config) (http.Handler, error) {
 		signups:       newAddrRate(lim.RequestsBurst, lim.RequestsEvery, cfg.Now),
 		resets:        newAddrRate(lim.RequestsBurst, lim.RequestsEvery, cfg.Now),
 		heavyCalls:    newHeavyLimiter(lim.HeavyPerUser, lim.HeavyTotal),
+		tokenRate:     newAddrRate(lim.TokenBurst, lim.TokenEvery, cfg.Now),
 		secureCookies: strings.HasPrefix(public, "https://"),
 	}
 	if err := s.sessions.setup(ctx); err != nil {
@@ -120,8 +122,9 @@ func New(ctx context.Context, cfg Config) (http.Handler, error) {
 		r.Handle("/*", spa(cfg.Client))
 	}
 	// Browsers send Sec-Fetch-Site/Origin; a cross-site state-changing
-	// request is refused before any handler sees it.
-	return http.NewCrossOriginProtection().Handler(r), nil
+	// request is refused before any handler sees it (requests with an API
+	// token excepted: see crossOriginUnlessBearer).
+	return crossOriginUnlessBearer(r), nil
 }
 
 // mount puts every call under /api.
@@ -144,9 +147,17 @@ func (s *Server) routes(r chi.Router) {
 	r.With(s.limitSignups).Post("/drainage/register/", s.register)
 	r.Get("/drainage/countries/", s.countries)
 
+	// The API's own description (docs/api.md) and its reference page.
+	r.Get("/openapi.json", s.openAPIDocument)
+	r.Get("/docs/", s.apiDocsPage)
+
 	r.Group(func(r chi.Router) {
 		r.Use(s.requireUser)
 		r.Get("/auth/me/", s.me)
+		// Personal API tokens, managed from a session only.
+		r.Get("/auth/tokens/", s.apiTokens)
+		r.Post("/auth/tokens/", s.createAPIToken)
+		r.Delete("/auth/tokens/{id}/", s.revokeAPIToken)
 		r.Patch("/drainage/user_settings/", s.userSettings)
 		r.Patch("/drainage/user_settings/country/", s.userCountry)
 

@@ -46,6 +46,13 @@ export default defineConfig({
     emptyOutDir: true,
     // Source maps would triple what the Go binary embeds.
     sourcemap: false,
+    // Two pages: the app, and the API reference the Go server serves at /api/docs/.
+    rolldownOptions: {
+      input: {
+        main: resolve(import.meta.dirname, 'index.html'),
+        apidocs: resolve(import.meta.dirname, 'apidocs/index.html'),
+      },
+    },
     chunkSizeWarningLimit: 2000,
   },
   server: {

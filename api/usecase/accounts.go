@@ -287,6 +287,9 @@ func (u *Accounts) ResetPassword(ctx context.Context, by Actor, uid, token, new1
 
 // ChangeSettings changes the actor's own settings.
 func (u *Accounts) ChangeSettings(ctx context.Context, by Actor, in account.SettingsInput) (*account.Account, error) {
+	if err := by.sessionOnly(); err != nil {
+		return nil, err
+	}
 	return u.update(ctx, by, by.userID(), func(a *account.Account) ([]account.Event, error) {
 		return a.ChangeSettings(in, u.clock())
 	})
@@ -294,6 +297,9 @@ func (u *Accounts) ChangeSettings(ctx context.Context, by Actor, in account.Sett
 
 // ChangeCountry changes the actor's own country, where the group allows.
 func (u *Accounts) ChangeCountry(ctx context.Context, by Actor, iso string) (*account.Account, error) {
+	if err := by.sessionOnly(); err != nil {
+		return nil, err
+	}
 	return u.update(ctx, by, by.userID(), func(a *account.Account) ([]account.Event, error) {
 		return a.ChangeCountry(iso, u.clock())
 	})
@@ -305,6 +311,9 @@ func (u *Accounts) ChangeCountry(ctx context.Context, by Actor, iso string) (*ac
 func (u *Accounts) staff(ctx context.Context, by Actor, id string, act func(a *account.Account, staff account.Actor, now time.Time) ([]account.Event, error)) (*account.Account, error) {
 	if by.User == nil || !account.CanAccessStaff(by.User.Group) {
 		return nil, fault.New(fault.Forbidden, "Only staff may do this")
+	}
+	if err := by.sessionOnly(); err != nil {
+		return nil, err
 	}
 	a, err := u.update(ctx, by, id, func(a *account.Account) ([]account.Event, error) {
 		return act(a, by.User.Actor(), u.clock())
@@ -353,3 +362,86 @@ func (u *Accounts) AddUser(ctx context.Context, by Actor, in account.RegisterInp
 		return a.ConfirmEmail(u.clock())
 	})
 }
+
+// CreatedAPIToken is a token just made: the only time the token itself is
+// seen.
+type CreatedAPIToken struct {
+	account.APITokenView
+	Token string `json:"token"`
+}
+
+// CreateAPIToken gives the actor a new personal API token named name.
+// Tokens are managed from a signed-in session only: a leaked token must
+// not be able to mint others or keep itself alive.
+func (u *Accounts) CreateAPIToken(ctx context.Context, by Actor, name string) (CreatedAPIToken, error) {
+	if err := by.sessionOnly(); err != nil {
+		return CreatedAPIToken{}, err
+	}
+	token, hash, err := account.NewAPIToken(by.userID())
+	if err != nil {
+		return CreatedAPIToken{}, err
+	}
+	id := NewID()
+	a, err := u.update(ctx, by, by.userID(), func(a *account.Account) ([]account.Event, error) {
+		return a.CreateAPIToken(id, name, hash, u.clock())
+	})
+	if err != nil {
+		return CreatedAPIToken{}, err
+	}
+	for _, t := range a.LiveAPITokens() {
+		if t.ID == id {
+			return CreatedAPIToken{APITokenView: t, Token: token}, nil
+		}
+	}
+	return CreatedAPIToken{}, fmt.Errorf("api token %s missing after creation", id)
+}
+
+// RevokeAPIToken stops one of the actor's tokens from opening the API, at
+// once: every request loads the account afresh.
+func (u *Accounts) RevokeAPIToken(ctx context.Context, by Actor, id string) error {
+	if err := by.sessionOnly(); err != nil {
+		return err
+	}
+	_, err := u.update(ctx, by, by.userID(), func(a *account.Account) ([]account.Event, error) {
+		return a.RevokeAPIToken(id, u.clock())
+	})
+	return err
+}
+
+// APITokens lists the actor's live tokens (names and dates, never the
+// tokens).
+func (u *Accounts) APITokens(ctx context.Context, by Actor) ([]account.APITokenView, error) {
+	if err := by.sessionOnly(); err != nil {
+		return nil, err
+	}
+	a, err := u.Load(ctx, by.userID())
+	if err != nil {
+		return nil, err
+	}
+	return a.LiveAPITokens(), nil
+}
+
+// ByAPIToken is the account a personal API token opens: it must name an
+// account that may log in and be one of its live tokens. Anything else is
+// errBadAPIToken, the same for every cause, so a caller learns nothing
+// about accounts it cannot open.
+func (u *Accounts) ByAPIToken(ctx context.Context, token string) (*account.Account, error) {
+	id, ok := account.APITokenUser(token)
+	if !ok {
+		return nil, errBadAPIToken
+	}
+	a, err := u.Load(ctx, id)
+	if errors.Is(err, account.ErrNotFound) {
+		return nil, errBadAPIToken
+	}
+	if err != nil {
+		return nil, err
+	}
+	if a.CanLogIn() != nil || !a.CheckAPIToken(token) {
+		return nil, errBadAPIToken
+	}
+	return a, nil
+}
+
+var errBadAPIToken = fault.New(fault.Unauthenticated,
+	"The API token is not valid: it may have been revoked, or its account may no longer sign in. Create a new token in the settings.")

@@ -9,6 +9,7 @@ package usecase
 
 import (
 	"draindesign/domain/account"
+	"draindesign/domain/fault"
 	"draindesign/domain/project"
 	"draindesign/eventstore/aggregate"
 )
@@ -19,6 +20,22 @@ type Actor struct {
 	User          *account.Account
 	CorrelationID string
 	CausationID   string
+	// Token is set when the user is signed in by a personal API token
+	// rather than a session: the actor then has only a designer's reach,
+	// the user's own projects and calculations, whatever the group
+	// (docs/permissions.md, "API tokens").
+	Token bool
+}
+
+// errTokenScope refuses what an API token may not do, whoever holds it.
+var errTokenScope = fault.New(fault.Forbidden, "An API token cannot be used for this call; sign in to the web application instead")
+
+// sessionOnly refuses actors signed in by an API token.
+func (a Actor) sessionOnly() error {
+	if a.Token {
+		return errTokenScope
+	}
+	return nil
 }
 
 func (a Actor) userID() string {
@@ -37,6 +54,11 @@ func (a Actor) meta() aggregate.Actor {
 func (a Actor) Viewer(shareID string) project.Viewer {
 	if a.User == nil {
 		return project.Viewer{}
+	}
+	if a.Token {
+		// Own projects only: no admin or provider-staff reading, and no
+		// share links, which are other people's projects.
+		return project.Viewer{UserID: a.User.ID}
 	}
 	f := a.User.Flags()
 	return project.Viewer{UserID: a.User.ID, Admin: f.IsAdmin, SharedProjects: f.SharedProjects, ShareID: shareID}

@@ -36,6 +36,9 @@ func staff(a Actor) error {
 	if err := signedIn(a); err != nil {
 		return err
 	}
+	if err := a.sessionOnly(); err != nil {
+		return err
+	}
 	if !account.CanAccessStaff(a.User.Group) {
 		return errNoStaff
 	}
@@ -53,6 +56,9 @@ func (q *Queries) OwnProjects(ctx context.Context, a Actor) ([]projectlist.Item,
 // SharedWithProvider is the shared-projects list, for provider staff.
 func (q *Queries) SharedWithProvider(ctx context.Context, a Actor, creator string) ([]projectlist.Item, error) {
 	if err := signedIn(a); err != nil {
+		return nil, err
+	}
+	if err := a.sessionOnly(); err != nil {
 		return nil, err
 	}
 	if f := a.User.Flags(); !f.SharedProjects && !f.IsAdmin {

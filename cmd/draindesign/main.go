@@ -31,8 +31,9 @@ Commands:
   projections rebuild [--data-dir DIR]        rebuild every read model from the first event
   users add --username U --email E --password P [--group G] [--first F --last L --company C --country ISO]
   calc [FILE|-]                               calculate a run: the body of POST /api/drainage/calculate/ in, its answer out
+  calc --server URL [--token T] [FILE|-]      the same, calculated by that server with a personal API token (or DRAINDESIGN_TOKEN)
 
-Environment: DATABASE_URL, NATS_URL, SMTP_URL, PUBLIC_URL, TRUSTED_PROXIES, SECRET_KEY_FILE (see README).
+Environment: DATABASE_URL, NATS_URL, SMTP_URL, PUBLIC_URL, TRUSTED_PROXIES, SECRET_KEY_FILE, DRAINDESIGN_TOKEN (see README).
 `
 
 func main() {
@@ -74,7 +75,7 @@ func run(ctx context.Context, args []string, out io.Writer) error {
 		}
 		return addUser(ctx, args[2:], out)
 	case "calc":
-		return calc(args[1:], out)
+		return calc(ctx, args[1:], out)
 	case "help", "-h", "--help":
 		fmt.Fprint(out, usage)
 		return nil

@@ -39,6 +39,9 @@ type Account struct {
 	ResetRequestedAt time.Time
 	DeletedAt        time.Time
 
+	// Tokens are the personal API tokens, live and revoked, oldest first.
+	Tokens []APIToken
+
 	// Version is the number of events applied: the stream version to pass
 	// as the expected version when appending the next command's events.
 	Version int64
@@ -118,6 +121,14 @@ func (a *Account) Apply(e Event) {
 		a.Group = e.To
 	case Deleted:
 		a.Deleted, a.DeletedAt = true, e.At
+	case APITokenCreated:
+		a.Tokens = append(a.Tokens, APIToken{ID: e.TokenID, Name: e.Name, Hash: e.Hash, CreatedAt: e.At})
+	case APITokenRevoked:
+		for i := range a.Tokens {
+			if a.Tokens[i].ID == e.TokenID && a.Tokens[i].Live() {
+				a.Tokens[i].RevokedAt = e.At
+			}
+		}
 	}
 }
 
@@ -149,6 +160,10 @@ func deref(e Event) Event {
 	case *GroupChanged:
 		return *p
 	case *Deleted:
+		return *p
+	case *APITokenCreated:
+		return *p
+	case *APITokenRevoked:
 		return *p
 	}
 	return e

@@ -23,6 +23,8 @@ var codec = func() *eventcodec.Codec[Event] {
 	eventcodec.Register[Unblocked](c, 1)
 	eventcodec.Register[GroupChanged](c, 1)
 	eventcodec.Register[Deleted](c, 1)
+	eventcodec.Register[APITokenCreated](c, 1)
+	eventcodec.Register[APITokenRevoked](c, 1)
 	return c
 }()
 

@@ -27,6 +27,8 @@ func sampleEvents() []Event {
 		Unblocked{UserID: "u", By: "admin", At: t0},
 		GroupChanged{UserID: "u", From: GroupStandard, To: GroupAdvanced, By: "admin", At: t0},
 		Deleted{UserID: "u", By: "admin", At: t0},
+		APITokenCreated{UserID: "u", TokenID: "t1", Name: "CI", Hash: HashAPIToken("x"), At: t0},
+		APITokenRevoked{UserID: "u", TokenID: "t1", At: t0},
 	}
 }
 

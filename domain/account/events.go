@@ -15,6 +15,8 @@ const (
 	TypeUnblocked       = "account.unblocked"
 	TypeGroupChanged    = "account.group_changed"
 	TypeDeleted         = "account.deleted"
+	TypeAPITokenCreated = "account.api_token_created"
+	TypeAPITokenRevoked = "account.api_token_revoked"
 )
 
 // Stream is the name of the event stream holding one user's account.
@@ -122,6 +124,24 @@ type Deleted struct {
 	At     time.Time `json:"at"`
 }
 
+// APITokenCreated gives the user a personal API token. Only the token's
+// hash is recorded: the token itself is shown to the user once and never
+// stored.
+type APITokenCreated struct {
+	UserID  string    `json:"user_id"`
+	TokenID string    `json:"token_id"`
+	Name    string    `json:"name"`
+	Hash    string    `json:"hash"`
+	At      time.Time `json:"at"`
+}
+
+// APITokenRevoked stops a token from opening the API, for good.
+type APITokenRevoked struct {
+	UserID  string    `json:"user_id"`
+	TokenID string    `json:"token_id"`
+	At      time.Time `json:"at"`
+}
+
 func (Registered) EventType() string      { return TypeRegistered }
 func (EmailConfirmed) EventType() string  { return TypeEmailConfirmed }
 func (PasswordChanged) EventType() string { return TypePasswordChanged }
@@ -132,6 +152,8 @@ func (Blocked) EventType() string         { return TypeBlocked }
 func (Unblocked) EventType() string       { return TypeUnblocked }
 func (GroupChanged) EventType() string    { return TypeGroupChanged }
 func (Deleted) EventType() string         { return TypeDeleted }
+func (APITokenCreated) EventType() string { return TypeAPITokenCreated }
+func (APITokenRevoked) EventType() string { return TypeAPITokenRevoked }
 
 func (e Registered) AccountID() string      { return e.UserID }
 func (e EmailConfirmed) AccountID() string  { return e.UserID }
@@ -143,3 +165,5 @@ func (e Blocked) AccountID() string         { return e.UserID }
 func (e Unblocked) AccountID() string       { return e.UserID }
 func (e GroupChanged) AccountID() string    { return e.UserID }
 func (e Deleted) AccountID() string         { return e.UserID }
+func (e APITokenCreated) AccountID() string { return e.UserID }
+func (e APITokenRevoked) AccountID() string { return e.UserID }

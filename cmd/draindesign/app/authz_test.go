@@ -19,13 +19,24 @@ import (
 // The people who try each call, in the order they try it: whoever may
 // change the fixture (an admin acting on a user, the owner deleting the
 // project) comes last.
-var actors = []string{"anonymous", "other", "link", "support", "blocked", "deleted", "admin", "owner"}
+//
+// Three of them call with an API token instead of a session (no cookies):
+// the owner's own token, an admin's token, and a token its user revoked.
+// A token acts as its user on the calls api.TokenCalls lists, on the
+// user's own projects only: an admin's token has no staff reach and a
+// token never reaches the account's settings or tokens (403).
+var actors = []string{"anonymous", "other", "link", "support", "blocked", "deleted", "revoked", "admintoken", "admin", "token", "owner"}
+
+// tokenActors call with an API token.
+var tokenActors = map[string]bool{"token": true, "admintoken": true, "revoked": true}
 
 // fixture is what one row's calls act on: a saved project of the owner's,
 // shared by link (not with the provider), and a user for staff to act on.
 type fixture struct {
 	project, run, shareID, victim string
 	version                       int64
+	// spareToken is an API token id of the owner's, for the revoke row.
+	spareToken string
 }
 
 type call struct {
@@ -46,7 +57,8 @@ type matrixRow struct {
 // freshRows names the calls that change the project in a way later rows must
 // not see (a new version, a withdrawn link, a deletion): each gets a
 // project of its own.
-var freshRows = map[string]bool{"POST /api/drainage/save/": true, "POST /api/drainage/unshare/": true, "DELETE /api/drainage/delete/": true}
+var freshRows = map[string]bool{"POST /api/drainage/save/": true, "POST /api/drainage/unshare/": true, "DELETE /api/drainage/delete/": true,
+	"DELETE /api/auth/tokens/{id}/": true}
 
 const rest, out = "rest", "out"
 
@@ -57,6 +69,22 @@ func same(path string, body any) func(fixture, string) call {
 func (r matrixRow) status(actor string) int {
 	if s, ok := r.want[actor]; ok {
 		return s
+	}
+	if tokenActors[actor] {
+		_, public := r.want[out]
+		switch {
+		case public:
+			return r.status("anonymous") // a token sends no cookie
+		case actor == "revoked":
+			return http.StatusUnauthorized
+		case !slices.Contains(api.TokenCalls(), r.method+" "+r.pattern):
+			return http.StatusForbidden
+		case actor == "token":
+			return r.status("owner")
+		}
+		// An admin's token has a designer's reach: the admin as any other
+		// user who does not own the project.
+		return r.status("other")
 	}
 	if actor == "anonymous" || actor == "blocked" || actor == "deleted" {
 		if s, ok := r.want[out]; ok {
@@ -78,7 +106,9 @@ func matrix() []matrixRow {
 	anyUser := w{rest: ok}
 	badForAll := w{rest: bad}
 	staffOnly := w{"admin": ok, rest: forbid}
-	rtfUsers := w{"admin": ok, "support": ok, rest: forbid}
+	// An admin's token keeps the admin's advanced mode: it is a feature
+	// of the group, not a staff right.
+	rtfUsers := w{"admin": ok, "admintoken": ok, "support": ok, rest: forbid}
 	byID := func(f fixture) string { return f.project }
 	return []matrixRow{
 		{"GET", "/api/health", same("/api/health", nil), w{rest: ok, out: ok}},
@@ -92,7 +122,14 @@ func matrix() []matrixRow {
 		{"POST", "/api/drainage/register/", same("/api/drainage/register/", map[string]string{}), w{rest: bad, out: bad}},
 		{"GET", "/api/drainage/countries/", same("/api/drainage/countries/", nil), w{rest: ok, out: ok}},
 
+		{"GET", "/api/openapi.json", same("/api/openapi.json", nil), w{rest: ok, out: ok}},
+		{"GET", "/api/docs/", same("/api/docs/", nil), w{rest: ok, out: ok}},
+
 		{"GET", "/api/auth/me/", same("/api/auth/me/", nil), anyUser},
+		// Tokens are managed from a session only (token actors: 403).
+		{"GET", "/api/auth/tokens/", same("/api/auth/tokens/", nil), anyUser},
+		{"POST", "/api/auth/tokens/", same("/api/auth/tokens/", map[string]string{"name": "matrix"}), w{rest: created}},
+		{"DELETE", "/api/auth/tokens/{id}/", func(f fixture, _ string) call { return call{"/api/auth/tokens/" + f.spareToken + "/", nil} }, ownerOnly},
 		{"PATCH", "/api/drainage/user_settings/", same("/api/drainage/user_settings/", map[string]any{}), anyUser},
 		{"PATCH", "/api/drainage/user_settings/country/", same("/api/drainage/user_settings/country/", map[string]string{"country": "GB"}),
 			w{"owner": forbid, "other": forbid, "link": forbid, rest: ok}},
@@ -225,15 +262,28 @@ func TestAuthorizationMatrix(t *testing.T) {
 			people["admin"].must(http.StatusOK, "POST", "/api/staff/users/"+p.userID(t, "bert")+"/block/", nil, nil)
 			people["admin"].must(http.StatusOK, "DELETE", "/api/staff/users/"+p.userID(t, "dora")+"/", nil, nil)
 
+			ownerToken, _ := people["owner"].createToken("matrix script")
+			adminToken, _ := people["admin"].createToken("admin script")
+			revoked, revokedID := people["other"].createToken("old laptop")
+			people["other"].must(http.StatusOK, "DELETE", "/api/auth/tokens/"+revokedID+"/", nil, nil)
+			people["token"] = p.scripted(t, ownerToken)
+			people["admintoken"] = p.scripted(t, adminToken)
+			people["revoked"] = p.scripted(t, revoked)
+
 			p.staff(t, "victor", account.GroupStandard)
 			victim := p.userID(t, "victor")
 			shared := newFixture(t, p, people["owner"], victim)
 			for _, m := range rows {
-				f := shared
-				if freshRows[m.method+" "+m.pattern] {
-					f = newFixture(t, p, people["owner"], victim)
-				}
 				for _, actor := range actors {
+					f := shared
+					if freshRows[m.method+" "+m.pattern] {
+						// The owner's token changes the project as the
+						// owner does: each actor gets a project of its own.
+						f = newFixture(t, p, people["owner"], victim)
+					}
+					if m.pattern == "/api/auth/tokens/{id}/" {
+						_, f.spareToken = people["owner"].createToken("spare")
+					}
 					c := m.request(f, actor)
 					if got, want := people[actor].call(m.method, c.path, c.body, nil), m.status(actor); got != want {
 						t.Errorf("%s %s as %s: status %d, want %d", m.method, m.pattern, actor, got, want)

@@ -48,7 +48,10 @@ type product struct {
 	srv  *httptest.Server
 }
 
-var testClient = fstest.MapFS{"index.html": {Data: []byte("<!doctype html><div id=app></div>")}}
+var testClient = fstest.MapFS{
+	"index.html":         {Data: []byte("<!doctype html><div id=app></div>")},
+	"apidocs/index.html": {Data: []byte("<!doctype html><title>API reference</title><div id=apidocs></div>")},
+}
 
 func start(t *testing.T, opts Options) *product {
 	t.Helper()
@@ -82,12 +85,16 @@ type user struct {
 	t    *testing.T
 	base string
 	http *http.Client
+	// bearer is the API token a script-like user sends instead of cookies.
+	bearer string
 }
 
 func (p *product) newUser(t *testing.T) *user {
 	jar, _ := cookiejar.New(nil)
 	return &user{t: t, base: p.srv.URL, http: &http.Client{
-		Jar: jar, Timeout: 30 * time.Second,
+		// Every exchange is recorded and, once the package's tests have
+		// run, held to the OpenAPI document (openapi_exchanges_test.go).
+		Jar: jar, Timeout: 30 * time.Second, Transport: recording{http.DefaultTransport},
 		CheckRedirect: func(*http.Request, []*http.Request) error { return http.ErrUseLastResponse },
 	}}
 }
@@ -112,6 +119,9 @@ func (u *user) call(method, path string, body any, out any) int {
 		u.t.Fatal(err)
 	}
 	req.Header.Set("Content-Type", "application/json")
+	if u.bearer != "" {
+		req.Header.Set("Authorization", "Bearer "+u.bearer)
+	}
 	resp, err := u.http.Do(req)
 	if err != nil {
 		u.t.Fatalf("%s %s: %v", method, path, err)
@@ -124,6 +134,26 @@ func (u *user) call(method, path string, body any, out any) int {
 		}
 	}
 	return resp.StatusCode
+}
+
+// scripted is a client like a script calling with an API token: no
+// cookies, the token in every request.
+func (p *product) scripted(t *testing.T, token string) *user {
+	return &user{t: t, base: p.srv.URL, bearer: token, http: &http.Client{
+		Timeout: 30 * time.Second, Transport: recording{http.DefaultTransport},
+		CheckRedirect: func(*http.Request, []*http.Request) error { return http.ErrUseLastResponse },
+	}}
+}
+
+// createToken makes an API token for the signed-in user through the API.
+func (u *user) createToken(name string) (token, id string) {
+	u.t.Helper()
+	var created struct{ ID, Token string }
+	u.must(http.StatusCreated, "POST", "/api/auth/tokens/", map[string]string{"name": name}, &created)
+	if created.Token == "" || created.ID == "" {
+		u.t.Fatalf("token creation answered %+v", created)
+	}
+	return created.Token, created.ID
 }
 
 // must calls and fails the test unless the status is want.

@@ -23,7 +23,9 @@ import type {
   SavePayload,
 } from './projectTypes';
 import type {
+  ApiToken,
   Country,
+  CreatedApiToken,
   PasswordResetConfirmation,
   ProjectListItem,
   Registration,
@@ -68,6 +70,10 @@ export function createDrainageApi(open: Send, authed: Send, files?: SendFile) {
       authed<UserEnvelope>('PATCH', '/drainage/user_settings/', patch),
     updateUserCountry: (country: string) =>
       authed<UserCountryAnswer>('PATCH', '/drainage/user_settings/country/', { country }),
+    /** Personal API tokens (settings): list, create (shown once), revoke. */
+    apiTokens: () => authed<ApiToken[]>('GET', '/auth/tokens/'),
+    createApiToken: (name: string) => authed<CreatedApiToken>('POST', '/auth/tokens/', { name }),
+    revokeApiToken: (id: string) => authed<unknown>('DELETE', `/auth/tokens/${encodeURIComponent(id)}/`),
     products: () => authed<DrainageSystem[]>('GET', '/drainage/product/'),
     calculate: (body: Record<string, unknown>) => authed<CalculateAnswer>('POST', '/drainage/calculate/', body),
     /** Two runs of which one discharges into the other (its trash box, or an inflow): both answers. */

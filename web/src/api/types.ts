@@ -28,6 +28,18 @@ export interface UserEnvelope {
   user: User;
 }
 
+/** A personal API token as the settings list it: never the token itself. */
+export interface ApiToken {
+  id: string;
+  name: string;
+  created: string;
+}
+
+/** A token just created: the only answer that carries the token. */
+export interface CreatedApiToken extends ApiToken {
+  token: string;
+}
+
 export interface Country {
   name: string;
   iso_code: string;

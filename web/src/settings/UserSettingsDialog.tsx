@@ -7,6 +7,7 @@ import { LanguageSelect } from '../components/LanguageSelect';
 import { useMessageText } from '../components/MessageText';
 import { RAINFALL_UNIT_LABELS, RAINFALL_UNITS } from '../design/units';
 import { CountrySelect } from '../screens/CountrySelect';
+import { ApiTokensSection } from './ApiTokensSection';
 import { createSettingsMachine, settingsFrom, type SettingsField } from './settingsMachine';
 
 /** The user settings dialog: language at once, the rest on Save. */
@@ -131,6 +132,7 @@ export function UserSettingsDialog({ onClose }: { onClose: () => void }) {
           {text(error)}
         </p>
       )}
+      <ApiTokensSection />
     </Dialog>
   );
 }
