@@ -40,7 +40,7 @@ func TestRemoteCalcWithAPIToken(t *testing.T) {
 	in := account.RegisterInput{Username: "ena", Password: "a long password", PasswordConfirmation: "a long password",
 		FirstName: "Ena", LastName: "Engineer", Email: "ena@example.com", Company: "Drains Ltd", Country: "GB",
 		Address: "1 High Street", City: "Leeds", Postcode: "LS1 1AA"}
-	if _, err := usecase.NewAccounts(usecase.Config{Store: a.Store}, nil, nil).AddUser(context.Background(), usecase.Actor{}, in, account.GroupStandard); err != nil {
+	if _, err := usecase.NewAccounts(usecase.Config{Store: a.Store}, nil, nil).AddUser(context.Background(), usecase.Actor{}, in, account.GroupAdvanced); err != nil {
 		t.Fatal(err)
 	}
 	jar, _ := cookiejar.New(nil)
