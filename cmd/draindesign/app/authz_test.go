@@ -18,13 +18,15 @@ import (
 // The people who try each call, in the order they try it: whoever may
 // change the fixture (an admin acting on a user, the owner deleting the
 // project) comes last.
-var actors = []string{"anonymous", "other", "link", "support", "blocked", "deleted", "admin", "owner"}
+var actors = []string{"anonymous", "other", "link", "support", "marketing", "blocked", "deleted", "admin", "owner"}
 
 // fixture is what one row's calls act on: a saved project of the owner's,
 // shared by link (not with the provider), and a user for staff to act on.
 type fixture struct {
 	project, run, shareID, victim string
 	version                       int64
+	// calculation is a calculation in the staff history.
+	calculation string
 }
 
 type call struct {
@@ -77,7 +79,8 @@ func matrix() []matrixRow {
 	anyUser := w{rest: ok}
 	badForAll := w{rest: bad}
 	staffOnly := w{"admin": ok, rest: forbid}
-	rtfUsers := w{"admin": ok, "support": ok, rest: forbid}
+	rtfUsers := w{"admin": ok, "support": ok, "marketing": ok, rest: forbid}
+	marketingOrAdmin := w{"admin": ok, "marketing": ok, rest: forbid}
 	byID := func(f fixture) string { return f.project }
 	return []matrixRow{
 		{"GET", "/api/health", same("/api/health", nil), w{rest: ok, out: ok}},
@@ -165,6 +168,26 @@ func matrix() []matrixRow {
 		}, staffOnly},
 		{"DELETE", "/api/staff/users/{id}/", func(f fixture, _ string) call { return call{"/api/staff/users/" + f.victim + "/", nil} }, staffOnly},
 		{"GET", "/api/staff/calculations/", same("/api/staff/calculations/", nil), staffOnly},
+		{"GET", "/api/staff/summary/", same("/api/staff/summary/", nil), staffOnly},
+		{"GET", "/api/staff/users/page/", same("/api/staff/users/page/?search=v&hide_blocked=1&sort=company&limit=5", nil), staffOnly},
+		{"GET", "/api/staff/users/{id}/", func(f fixture, _ string) call { return call{"/api/staff/users/" + f.victim + "/", nil} }, staffOnly},
+		{"GET", "/api/staff/calculations/page/", same("/api/staff/calculations/page/?outcome=failed&from=2020-01-01", nil), staffOnly},
+		{"GET", "/api/staff/calculations/csv/", same("/api/staff/calculations/csv/?system=concrete", nil), staffOnly},
+		{"GET", "/api/staff/calculations/systems/", same("/api/staff/calculations/systems/", nil), staffOnly},
+		{"GET", "/api/staff/calculations/{id}/", func(f fixture, _ string) call { return call{"/api/staff/calculations/" + f.calculation + "/", nil} }, staffOnly},
+		// The whole staff history is the staff area's; its availability
+		// changes are the availability page's too.
+		{"GET", "/api/staff/history/", func(_ fixture, actor string) call {
+			if actor == "marketing" {
+				return call{"/api/staff/history/?kind=availability", nil}
+			}
+			return call{"/api/staff/history/", nil}
+		}, w{"admin": ok, "marketing": ok, rest: forbid}},
+		{"GET", "/api/staff/map/", same("/api/staff/map/", nil), staffOnly},
+		{"GET", "/api/staff/availability/", same("/api/staff/availability/", nil), marketingOrAdmin},
+		// Offering what is offered: allowed, and changes nothing.
+		{"POST", "/api/staff/availability/", same("/api/staff/availability/", map[string]any{"country": "DE", "system": "poly-100", "offered": true}),
+			marketingOrAdmin},
 
 		// Last: logging out ends each actor's session.
 		{"POST", "/api/auth/logout/", same("/api/auth/logout/", nil), w{rest: ok, out: ok}},
@@ -204,6 +227,7 @@ func TestAuthorizationMatrix(t *testing.T) {
 				"other":     p.staff(t, "otto", account.GroupStandard),
 				"link":      p.staff(t, "lina", account.GroupStandard),
 				"support":   p.staff(t, "sue", account.GroupSupport),
+				"marketing": p.staff(t, "mia", account.GroupMarketing),
 				"admin":     p.staff(t, "ada", account.GroupAdmin),
 				"blocked":   p.staff(t, "bert", account.GroupStandard),
 				"deleted":   p.staff(t, "dora", account.GroupStandard),
@@ -214,10 +238,19 @@ func TestAuthorizationMatrix(t *testing.T) {
 			p.staff(t, "victor", account.GroupStandard)
 			victim := p.userID(t, "victor")
 			shared := newFixture(t, p, people["owner"], victim)
+			var history struct {
+				Rows []struct{ ID string } `json:"rows"`
+			}
+			people["admin"].must(http.StatusOK, "GET", "/api/staff/calculations/page/?limit=1", nil, &history)
+			if len(history.Rows) != 1 {
+				t.Fatalf("no calculation in the staff history: %+v", history)
+			}
+			shared.calculation = history.Rows[0].ID
 			for _, m := range rows {
 				f := shared
 				if freshRows[m.method+" "+m.pattern] {
 					f = newFixture(t, p, people["owner"], victim)
+					f.calculation = shared.calculation
 				}
 				for _, actor := range actors {
 					c := m.request(f, actor)
