@@ -252,18 +252,27 @@ type Page struct {
 	Total int   `json:"total"`
 }
 
-// where builds the filter's condition on calc_audit h. A user or project
-// given by name is resolved through the user and project list read models
-// first, so that the history itself is read through its indexes.
-func (f Filter) where() (string, []any) {
+// where builds the filter's condition on calc_audit h. A user given by
+// name is looked up in the user list first, and a project by name in the
+// project list, so that the history itself is read through its indexes.
+func (f Filter) where(ctx context.Context, db *projections.DB) (string, []any, error) {
 	conds := []string{"1 = 1"}
 	var args []any
 	if u := strings.TrimSpace(f.User); u != "" {
-		conds = append(conds, `(h.author = ? OR h.author IN (SELECT id FROM user_list WHERE LOWER(username) = ?))`)
-		args = append(args, u, strings.ToLower(u))
+		ids, err := userIDs(ctx, db, u)
+		if err != nil {
+			return "", nil, err
+		}
+		if len(ids) == 0 {
+			// Nobody of that name: the author may still be an id the user
+			// list does not know.
+			ids = []any{u}
+		}
+		conds = append(conds, `h.author IN (?`+strings.Repeat(", ?", len(ids)-1)+`)`)
+		args = append(args, ids...)
 	}
 	if p := strings.TrimSpace(f.Project); p != "" {
-		conds = append(conds, `(h.project_id = ? OR h.project_id IN (SELECT id FROM project_list WHERE LOWER(name) LIKE ? ESCAPE '\'))`)
+		conds = append(conds, `h.project_id IN (SELECT ? UNION SELECT id FROM project_list WHERE LOWER(name) LIKE ? ESCAPE '\')`)
 		args = append(args, p, "%"+likeEscape(strings.ToLower(p))+"%")
 	}
 	if s := strings.TrimSpace(f.System); s != "" {
@@ -282,7 +291,26 @@ func (f Filter) where() (string, []any) {
 		conds = append(conds, `h.at < ?`)
 		args = append(args, f.To.UnixMilli())
 	}
-	return strings.Join(conds, " AND "), args
+	return strings.Join(conds, " AND "), args, nil
+}
+
+// userIDs finds the accounts a user filter names: by id, or by username
+// in any case.
+func userIDs(ctx context.Context, db *projections.DB, user string) ([]any, error) {
+	rows, err := db.Query(ctx, `SELECT id FROM user_list WHERE id = ? OR LOWER(username) = ?`, user, strings.ToLower(user))
+	if err != nil {
+		return nil, fmt.Errorf("calculation history: user %q: %w", user, err)
+	}
+	defer rows.Close()
+	var out []any
+	for rows.Next() {
+		var id string
+		if err := rows.Scan(&id); err != nil {
+			return nil, fmt.Errorf("calculation history: user %q: %w", user, err)
+		}
+		out = append(out, id)
+	}
+	return out, rows.Err()
 }
 
 // likeEscape makes s match itself inside a LIKE pattern with ESCAPE '\'.
@@ -290,14 +318,24 @@ func likeEscape(s string) string {
 	return strings.NewReplacer(`\`, `\\`, `%`, `\%`, `_`, `\_`).Replace(s)
 }
 
+// selectRows reads the rows of a page of calc_audit (the inner query, with
+// its own WHERE, ORDER BY and LIMIT): the names are joined to that page
+// only, not to the rows an offset skips.
 const selectRows = `SELECT h.event_id, h.at, h.author, COALESCE(u.username, ''), h.project_id, COALESCE(p.name, ''), h.version,
 	h.run_id, h.run_name, h.system, h.method, h.length_m, h.area_m2, h.intensity, h.discharge, h.outcome, h.message, h.duration_us
-	FROM calc_audit h LEFT JOIN user_list u ON u.id = h.author LEFT JOIN project_list p ON p.id = h.project_id`
+	FROM (%s) h LEFT JOIN user_list u ON u.id = h.author LEFT JOIN project_list p ON p.id = h.project_id`
+
+func pageQuery(where, order, limit string) string {
+	return fmt.Sprintf(selectRows, `SELECT * FROM calc_audit h WHERE `+where+order+limit) + order
+}
 
 // List returns the page of the filter's rows starting at offset, newest
 // first (oldest first with ascending), with the number of rows matched.
 func List(ctx context.Context, db *projections.DB, f Filter, offset, limit int, ascending bool) (Page, error) {
-	where, args := f.where()
+	where, args, err := f.where(ctx, db)
+	if err != nil {
+		return Page{}, err
+	}
 	var total int
 	if err := db.QueryRow(ctx, `SELECT COUNT(*) FROM calc_audit h WHERE `+where, args...).Scan(&total); err != nil {
 		return Page{}, fmt.Errorf("calculation history: count: %w", err)
@@ -307,7 +345,7 @@ func List(ctx context.Context, db *projections.DB, f Filter, offset, limit int, 
 		order = ` ORDER BY h.at, h.event_id`
 	}
 	rows := []Row{}
-	err := each(ctx, db, selectRows+` WHERE `+where+order+` LIMIT ? OFFSET ?`, append(args, limit, offset), func(r Row) error {
+	err = each(ctx, db, pageQuery(where, order, ` LIMIT ? OFFSET ?`), append(args, limit, offset), func(r Row) error {
 		rows = append(rows, r)
 		return nil
 	})
@@ -317,15 +355,18 @@ func List(ctx context.Context, db *projections.DB, f Filter, offset, limit int, 
 // Each calls fn with every row the filter matches, newest first, at most
 // max of them: the CSV export streams through it.
 func Each(ctx context.Context, db *projections.DB, f Filter, max int, fn func(Row) error) error {
-	where, args := f.where()
-	return each(ctx, db, selectRows+` WHERE `+where+` ORDER BY h.at DESC, h.event_id DESC LIMIT ?`, append(args, max), fn)
+	where, args, err := f.where(ctx, db)
+	if err != nil {
+		return err
+	}
+	return each(ctx, db, pageQuery(where, ` ORDER BY h.at DESC, h.event_id DESC`, ` LIMIT ?`), append(args, max), fn)
 }
 
 // One finds a calculation by its event id.
 func One(ctx context.Context, db *projections.DB, id string) (Row, bool, error) {
 	var out Row
 	found := false
-	err := each(ctx, db, selectRows+` WHERE h.event_id = ?`, []any{id}, func(r Row) error {
+	err := each(ctx, db, pageQuery(`h.event_id = ?`, "", ""), []any{id}, func(r Row) error {
 		out, found = r, true
 		return nil
 	})

@@ -105,12 +105,6 @@ func Place(in project.Inputs) (latE2, lngE2 int64, town string, ok bool) {
 	return int64(math.Round(lat * 100)), int64(math.Round(lng * 100)), rain.Town, true
 }
 
-// CountryCount is how many calculated projects a country has.
-type CountryCount struct {
-	Country  string `json:"country"`
-	Projects int    `json:"projects"`
-}
-
 // CalculatedByCountry counts the calculated projects not deleted, by the
 // country they were designed for.
 func CalculatedByCountry(ctx context.Context, db *projections.DB) (map[string]int, error) {
