@@ -4,6 +4,7 @@ import { Redirect } from './components/Redirect';
 import { useLocation } from './router/history';
 import { matchRoute, paths } from './router/routes';
 import { BadResetLinkScreen } from './screens/BadResetLinkScreen';
+import { ComingScreen } from './screens/ComingScreen';
 import { LoginScreen } from './screens/LoginScreen';
 import { NewPasswordScreen } from './screens/NewPasswordScreen';
 import { NotFoundScreen } from './screens/NotFoundScreen';
@@ -17,6 +18,8 @@ const DesignScreen = lazy(() => import('./design/DesignScreen').then((module) =>
 const SharedProjectsScreen = lazy(() =>
   import('./projects/SharedProjectsScreen').then((module) => ({ default: module.SharedProjectsScreen })),
 );
+// Spec: the staff area is loaded on demand.
+const StaffScreen = lazy(() => import('./staff/StaffScreen').then((module) => ({ default: module.StaffScreen })));
 
 type Presence = 'checking' | 'signedIn' | 'signedOut';
 
@@ -54,6 +57,25 @@ export function App() {
       ) : (
         <PageLayout>
           <LoginScreen />
+        </PageLayout>
+      );
+    case 'staff':
+      return presence === 'signedIn' ? (
+        <PageLayout wide={route.view.kind === 'userProject'}>
+          <Suspense fallback={<LoadingPanel />}>
+            <StaffScreen view={route.view} />
+          </Suspense>
+        </PageLayout>
+      ) : (
+        <PageLayout>
+          <LoginScreen />
+        </PageLayout>
+      );
+    case 'help':
+      // Help is open to visitors too; its topics are not built yet.
+      return (
+        <PageLayout narrow>
+          <ComingScreen what="help" />
         </PageLayout>
       );
     case 'signUp':

@@ -9,6 +9,7 @@ import { FALLBACK_LANGUAGE, isLanguageCode, toBcp47 } from '../i18n/languages';
 import { SessionExpiredError, sessionGate, withSessionRefresh, withSessionRefreshFile } from '../session/authedSend';
 import { createSessionMachine, type SessionActor } from '../session/sessionMachine';
 import { localUserStore, type UserStore } from '../session/userStore';
+import { createStaffApi, type StaffApi } from '../staff/staffApi';
 
 /** Everything the screens talk to, built once at start-up. */
 export interface Services {
@@ -16,6 +17,8 @@ export interface Services {
   auth: AuthApi;
   drainage: DrainageApi;
   projects: ProjectApi;
+  /** The staff area's calls. */
+  staff: StaffApi;
   workspace: Workspace;
   i18n: I18n;
   queryClient: QueryClient;
@@ -70,6 +73,7 @@ export function createServices(options: ServiceOptions = {}): Services {
   );
   const drainage = createDrainageApi(open, authed, files);
   const projects = createProjectApi(authed);
+  const staff = createStaffApi(authed);
   const workspace = createWorkspace({
     drainage,
     projects,
@@ -90,6 +94,7 @@ export function createServices(options: ServiceOptions = {}): Services {
     auth,
     drainage,
     projects,
+    staff,
     workspace,
     i18n,
     queryClient,
