@@ -42,6 +42,10 @@ func (s *Server) calculate(w http.ResponseWriter, r *http.Request) {
 		s.fail(w, r, err)
 		return
 	}
+	if err := s.withdrawnChannels(r, req); err != nil {
+		s.fail(w, r, err)
+		return
+	}
 	started := time.Now()
 	ans, calcErr := design.Calculate(s.catalogue(), req)
 	took := time.Since(started)
@@ -79,6 +83,10 @@ func (s *Server) calculateShared(w http.ResponseWriter, r *http.Request) {
 			s.fail(w, r, err)
 			return
 		}
+		if err := s.withdrawnChannels(r, side.req); err != nil {
+			s.fail(w, r, err)
+			return
+		}
 	}
 	started := time.Now()
 	ans, calcErr := design.CalculateShared(s.catalogue(), sr)
@@ -110,6 +118,29 @@ func (s *Server) calculateShared(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	writeJSON(w, http.StatusOK, ans)
+}
+
+// withdrawnChannels tells the calculation which channel types of the run's
+// system are not offered in the user's country, so that standard mode
+// does not choose them. A system withdrawn as a whole is still calculated:
+// its designs made before stay calculable; it is only not offered for new
+// ones (the product list).
+func (s *Server) withdrawnChannels(r *http.Request, req *design.Request) error {
+	system := req.ChannelGroup
+	if system == "" && req.SelectedSystem != nil {
+		system = req.SelectedSystem.Slug
+	}
+	if system == "" {
+		return nil
+	}
+	w, err := s.queries.Withdrawn(r.Context(), currentUser(r).Country)
+	if err != nil {
+		return err
+	}
+	for sub := range w.Channels[system] {
+		req.WithdrawnChannels = append(req.WithdrawnChannels, sub)
+	}
+	return nil
 }
 
 // failedRun names the run of a shared calculation an error belongs to.

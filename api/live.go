@@ -171,6 +171,7 @@ func (s *Server) websocket(w http.ResponseWriter, r *http.Request) {
 		s: s, conn: conn, token: token, out: make(chan any, 64), ctx: ctx, cancel: cancel,
 		viewer: viewerOf(me, ""), subs: map[string]*liveSub{},
 	}
+	c.checkOffer(me.Country)
 	writerDone := make(chan struct{})
 	go func() {
 		defer close(writerDone)
@@ -413,7 +414,9 @@ func (c *liveConn) watch() {
 
 // checkOffer tells the client when what its user's country is offered
 // changed (channel availability), or the user's country did, so that it
-// loads the product list again. Only watch calls it.
+// loads the product list again. The handshake takes the first look, so
+// that a change soon after the client read its products is not missed;
+// then only watch calls it.
 func (c *liveConn) checkOffer(country string) {
 	stamp, err := c.s.queries.OfferStamp(c.ctx, country)
 	if err != nil {

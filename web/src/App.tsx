@@ -61,7 +61,7 @@ export function App() {
       );
     case 'staff':
       return presence === 'signedIn' ? (
-        <PageLayout wide={route.view.kind === 'userProject'}>
+        <PageLayout wide={route.view.kind === 'userProject' || route.view.kind === 'calculations'}>
           <Suspense fallback={<LoadingPanel />}>
             <StaffScreen view={route.view} />
           </Suspense>

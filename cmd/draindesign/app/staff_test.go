@@ -224,8 +224,6 @@ func TestStaffArea(t *testing.T) {
 			t.Fatal("poly-100 is not offered to begin with")
 		}
 		live := p.dial(t, carl)
-		// The connection's first look at its country's offer.
-		time.Sleep(1500 * time.Millisecond)
 
 		var gb struct {
 			Country string
@@ -273,14 +271,31 @@ func TestStaffArea(t *testing.T) {
 			t.Errorf("GB's super sub-products %v", subs)
 		}
 
+		// Standard mode no longer chooses a withdrawn channel type: poly-100
+		// has only one, so in DE nothing can be designed with it until it
+		// is offered again.
+		standard := map[string]any{"channel_group": "poly-100", "loading": "C250", "grating": "poly-100-slot-iron",
+			"channel_length_m": 20, "drainage_area_m2": 144, "rainfall": map[string]any{"rainfall_mm_per_hr": 50}}
+		bob.must(http.StatusOK, "POST", "/api/drainage/calculate/", standard, nil)
+		mia.must(http.StatusOK, "POST", "/api/staff/availability/", map[string]any{"country": "DE", "system": "poly-100", "channel": "100", "offered": false}, nil)
+		var refused struct{ Error string }
+		bob.must(http.StatusBadRequest, "POST", "/api/drainage/calculate/", standard, &refused)
+		if !strings.Contains(refused.Error, "No channel could be designed") {
+			t.Errorf("with poly-100's only channel type withdrawn: %q", refused.Error)
+		}
+		carl.must(http.StatusOK, "POST", "/api/drainage/calculate/", standard, nil) // GB still has it
+		mia.must(http.StatusOK, "POST", "/api/staff/availability/", map[string]any{"country": "DE", "system": "poly-100", "channel": "100", "offered": true}, nil)
+		bob.must(http.StatusOK, "POST", "/api/drainage/calculate/", standard, nil)
+
 		mia.must(http.StatusBadRequest, "POST", "/api/staff/availability/", map[string]any{"country": "GB", "system": "big-bls", "offered": false}, nil)
 		mia.must(http.StatusBadRequest, "POST", "/api/staff/availability/", map[string]any{"country": "GB", "system": "super", "channel": "999", "offered": false}, nil)
 		carl.must(http.StatusForbidden, "POST", "/api/staff/availability/", map[string]any{"country": "GB", "system": "super", "offered": false}, nil)
 
 		var history []struct{ Actor, Action, Target, Subject string }
 		mia.must(http.StatusOK, "GET", "/api/staff/history/?kind=availability", nil, &history)
-		if len(history) != 2 || history[0].Actor != "ada" || history[0].Subject != "super/150" || history[1].Actor != "mia" ||
-			history[1].Action != "withdrawn" || history[1].Target != "GB" || history[1].Subject != "poly-100" {
+		if len(history) != 4 || history[0].Action != "offered" || history[0].Target != "DE" || history[2].Actor != "ada" ||
+			history[2].Subject != "super/150" || history[3].Actor != "mia" ||
+			history[3].Action != "withdrawn" || history[3].Target != "GB" || history[3].Subject != "poly-100" {
 			t.Errorf("availability history %+v", history)
 		}
 		mia.must(http.StatusForbidden, "GET", "/api/staff/history/", nil, nil)

@@ -37,34 +37,36 @@ export function CalculationsScreen() {
     [staff, applied],
   );
 
-  const columns = useMemo<ColDef<CalculationRow>[]>(
-    () => [
-      { colId: 'time', field: 'time', headerName: t('staff.calculations.time'), sortable: true, sort: 'desc', minWidth: 180, valueFormatter: ({ value }) => formatTime(formats.dateTime, value as string) },
-      { field: 'user', headerName: t('staff.calculations.user'), minWidth: 110 },
-      { field: 'project', headerName: t('staff.calculations.project'), minWidth: 130, valueFormatter: ({ value }) => (value as string) || t('staff.calculations.unsaved') },
-      { field: 'run', headerName: t('staff.calculations.run'), minWidth: 100 },
-      { field: 'system', headerName: t('staff.calculations.system'), minWidth: 100 },
-      { field: 'method', headerName: t('staff.calculations.method'), width: 100 },
-      { field: 'length_m', headerName: t('staff.calculations.length'), width: 110, type: 'rightAligned', valueFormatter: ({ value }) => formatNumber(formats.number, value as string) },
-      { field: 'area_m2', headerName: t('staff.calculations.area'), width: 110, type: 'rightAligned', valueFormatter: ({ value }) => formatNumber(formats.number, value as string) },
-      { field: 'intensity_mm_h', headerName: t('staff.calculations.intensity'), width: 130, type: 'rightAligned', valueFormatter: ({ value }) => formatNumber(formats.number, value as string) },
-      { field: 'discharge_l_s', headerName: t('staff.calculations.discharge'), width: 130, type: 'rightAligned', valueFormatter: ({ value }) => formatNumber(formats.number, value as string) },
+  const columns = useMemo<ColDef<CalculationRow>[]>(() => {
+    const number = ({ value }: { value: unknown }) => formatNumber(formats.number, value as string);
+    return [
+      { colId: 'time', field: 'time', headerName: t('staff.calculations.time'), sortable: true, sort: 'desc', width: 158, valueFormatter: ({ value }) => formatTime(formats.shortDateTime, value as string) },
+      { field: 'user', headerName: t('staff.calculations.user'), width: 100 },
+      { field: 'project', headerName: t('staff.calculations.project'), flex: 1, minWidth: 100, valueFormatter: ({ value }) => (value as string) || t('staff.calculations.unsaved') },
+      { field: 'run', headerName: t('staff.calculations.run'), width: 75 },
       {
         field: 'outcome',
         headerName: t('staff.calculations.result'),
-        minWidth: 200,
-        flex: 1,
+        flex: 2,
+        minWidth: 150,
         valueFormatter: ({ value, data }) => (data ? outcomeText(t, data) : String(value ?? '')),
         cellClass: ({ value }) => `staff-outcome staff-outcome--${String(value)}`,
       },
+      { field: 'system', headerName: t('staff.calculations.system'), width: 85 },
+      { field: 'method', headerName: t('staff.calculations.method'), width: 75 },
+      { field: 'length_m', headerName: t('staff.calculations.length'), width: 80, type: 'rightAligned', valueFormatter: number },
+      { field: 'area_m2', headerName: t('staff.calculations.area'), width: 75, type: 'rightAligned', valueFormatter: number },
+      { field: 'intensity_mm_h', headerName: t('staff.calculations.intensity'), width: 85, type: 'rightAligned', valueFormatter: number },
+      { field: 'discharge_l_s', headerName: t('staff.calculations.discharge'), width: 95, type: 'rightAligned', valueFormatter: number },
       {
         field: 'duration_ms',
         headerName: t('staff.calculations.duration'),
-        width: 120,
+        width: 90,
         type: 'rightAligned',
         valueFormatter: ({ value }) => (typeof value === 'number' ? formats.duration.format(value) : '–'),
       },
-    ],
+    ];
+  },
     [t, formats],
   );
 

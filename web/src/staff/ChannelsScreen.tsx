@@ -83,7 +83,7 @@ export function ChannelsScreen() {
                           onChange={(event) => send({ type: 'SET', change: { system: system.slug, channel: channel.code, offered: event.target.checked } })}
                           aria-label={t('staff.channels.typeLabel', { system: system.name, code: channel.code, width: channel.width_mm })}
                         />
-                        {t('staff.channels.type', { code: channel.code, width: channel.width_mm })}
+                        {channel.code === String(channel.width_mm) ? `${channel.width_mm} mm` : t('staff.channels.type', { code: channel.code, width: channel.width_mm })}
                         {isPending(system.slug, channel.code) && <span className="staff-channels__saving"> {t('staff.channels.saving')}</span>}
                       </label>
                     ))}

@@ -69,7 +69,7 @@ export function StaffHome() {
         field: 'username',
         headerName: t('staff.users.username'),
         sortable: true,
-        minWidth: 130,
+        minWidth: 120,
         flex: 1,
         cellRenderer: ({ data }: ICellRendererParams<StaffUser>) =>
           data ? (
@@ -78,13 +78,13 @@ export function StaffHome() {
             </Link>
           ) : null,
       },
-      { colId: 'full_name', field: 'full_name', headerName: t('staff.users.fullName'), sortable: true, minWidth: 140, flex: 1 },
-      { colId: 'company', field: 'company', headerName: t('staff.users.company'), sortable: true, minWidth: 130, flex: 1 },
-      { colId: 'country', field: 'country', headerName: t('staff.users.country'), sortable: true, width: 110 },
+      { colId: 'full_name', field: 'full_name', headerName: t('staff.users.fullName'), sortable: true, minWidth: 110, flex: 1 },
+      { colId: 'company', field: 'company', headerName: t('staff.users.company'), sortable: true, minWidth: 100, flex: 1 },
+      { colId: 'country', field: 'country', headerName: t('staff.users.country'), sortable: true, width: 95 },
       {
         colId: 'projects',
         headerName: t('staff.users.projects'),
-        width: 130,
+        width: 135,
         valueGetter: ({ data }) =>
           data ? (data.deleted_projects ? t('staff.users.projectCount', { live: data.projects, deleted: data.deleted_projects }) : String(data.projects)) : '',
       },
@@ -93,7 +93,7 @@ export function StaffHome() {
         field: 'blocked',
         headerName: t('staff.users.blocked'),
         sortable: true,
-        width: 110,
+        width: 95,
         valueFormatter: ({ value }) => (value ? t('staff.yes') : t('staff.no')),
         cellClass: ({ value }) => (value ? 'staff-grid__blocked' : ''),
       },
@@ -102,14 +102,14 @@ export function StaffHome() {
         field: 'group',
         headerName: t('staff.users.group'),
         sortable: true,
-        minWidth: 190,
+        width: 180,
         cellRenderer: ({ data }: ICellRendererParams<StaffUser>) =>
           data ? <GroupCell user={data} grantable={grantable} busy={busy} onChange={(group) => act({ kind: 'group', user: data, group })} /> : null,
       },
       {
         colId: 'actions',
         headerName: t('staff.users.actions'),
-        minWidth: 200,
+        width: 205,
         cellRenderer: ({ data }: ICellRendererParams<StaffUser>) =>
           data?.manageable ? (
             <span className="staff-grid__actions">

@@ -16,6 +16,7 @@ export function useFormats() {
       locale,
       dateTime: new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeStyle: 'medium' }),
       date: new Intl.DateTimeFormat(locale, { dateStyle: 'medium' }),
+      shortDateTime: new Intl.DateTimeFormat(locale, { dateStyle: 'short', timeStyle: 'medium' }),
       integer: new Intl.NumberFormat(locale, { maximumFractionDigits: 0 }),
       number: new Intl.NumberFormat(locale, { maximumFractionDigits: 3 }),
       duration: new Intl.NumberFormat(locale, { minimumFractionDigits: 1, maximumFractionDigits: 2 }),

@@ -26,3 +26,12 @@ describe('map circles', () => {
     expect(radiusFor(0, 100)).toBe(0);
   });
 });
+
+describe('world outline', () => {
+  it('keeps a ring across the antimeridian in one piece', async () => {
+    const { unwrap } = await import('./worldOutline');
+    expect(unwrap([[179, 65], [-179, 66], [-175, 64], [179, 65]])).toEqual([[179, 65], [181, 66], [185, 64], [179, 65]]);
+    const europe: [number, number][] = [[-5, 50], [10, 55], [20, 45], [-5, 50]];
+    expect(unwrap(europe)).toBe(europe);
+  });
+});

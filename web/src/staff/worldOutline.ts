@@ -20,8 +20,19 @@ export function worldOf(topology: Topology, decimals = 2): WorldOutline {
       return {
         type: 'Feature',
         properties: { name: (geometry.properties as { name?: string } | undefined)?.name ?? '' },
-        geometry: { type: 'MultiPolygon', coordinates: polygons.map((rings) => rings.map((ring) => ring.map(round))) },
+        geometry: { type: 'MultiPolygon', coordinates: polygons.map((rings) => rings.map((ring) => unwrap(ring).map(round))) },
       };
     }),
   };
+}
+
+/**
+ * A ring that crosses the antimeridian (eastern Russia, Fiji) comes with
+ * longitudes on both sides of ±180°; drawn as given it is a band across the
+ * whole map. Its western part is moved by 360° so the ring is continuous.
+ */
+export function unwrap(ring: Position[]): Position[] {
+  const lngs = ring.map(([lng = 0]) => lng);
+  if (Math.max(...lngs) - Math.min(...lngs) <= 180) return ring;
+  return ring.map(([lng = 0, lat = 0]) => [lng < 0 ? lng + 360 : lng, lat]);
 }
