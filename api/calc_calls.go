@@ -5,6 +5,7 @@ import (
 	"errors"
 	"io"
 	"net/http"
+	"time"
 
 	"draindesign/api/usecase"
 	"draindesign/domain/design"
@@ -45,12 +46,18 @@ func (s *Server) calculate(w http.ResponseWriter, r *http.Request) {
 		s.fail(w, r, err)
 		return
 	}
+	if err := s.withdrawnChannels(r, req); err != nil {
+		s.fail(w, r, err)
+		return
+	}
+	started := time.Now()
 	ans, calcErr := design.Calculate(s.catalogue(), req)
+	took := time.Since(started)
 	var res *design.Results
 	if ans != nil {
 		res = ans.Results
 	}
-	if err := s.recordCalculation(r, req, raw, res, calcErr); err != nil {
+	if err := s.recordCalculation(r, req, raw, res, calcErr, took); err != nil {
 		s.fail(w, r, err)
 		return
 	}
@@ -84,8 +91,14 @@ func (s *Server) calculateShared(w http.ResponseWriter, r *http.Request) {
 			s.fail(w, r, err)
 			return
 		}
+		if err := s.withdrawnChannels(r, side.req); err != nil {
+			s.fail(w, r, err)
+			return
+		}
 	}
+	started := time.Now()
 	ans, calcErr := design.CalculateShared(s.catalogue(), sr)
+	took := time.Since(started)
 	sides := []struct {
 		name string
 		req  *design.Request
@@ -103,7 +116,7 @@ func (s *Server) calculateShared(w http.ResponseWriter, r *http.Request) {
 		case failedRun(calcErr) != side.name:
 			continue // the other run failed; this one was not calculated
 		}
-		if err := s.recordCalculation(r, side.req, side.raw, res, calcErr); err != nil {
+		if err := s.recordCalculation(r, side.req, side.raw, res, calcErr, took); err != nil {
 			s.fail(w, r, err)
 			return
 		}
@@ -113,6 +126,29 @@ func (s *Server) calculateShared(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	writeJSON(w, http.StatusOK, ans)
+}
+
+// withdrawnChannels tells the calculation which channel types of the run's
+// system are not offered in the user's country, so that standard mode
+// does not choose them. A system withdrawn as a whole is still calculated:
+// its designs made before stay calculable; it is only not offered for new
+// ones (the product list).
+func (s *Server) withdrawnChannels(r *http.Request, req *design.Request) error {
+	system := req.ChannelGroup
+	if system == "" && req.SelectedSystem != nil {
+		system = req.SelectedSystem.Slug
+	}
+	if system == "" {
+		return nil
+	}
+	w, err := s.queries.Withdrawn(r.Context(), currentUser(r).Country)
+	if err != nil {
+		return err
+	}
+	for sub := range w.Channels[system] {
+		req.WithdrawnChannels = append(req.WithdrawnChannels, sub)
+	}
+	return nil
 }
 
 // failedRun names the run of a shared calculation an error belongs to.
@@ -166,11 +202,12 @@ func runInputs(raw map[string]json.RawMessage) project.Inputs {
 
 // recordCalculation appends the outcome of a project run's calculation.
 // The inputs stored are the request's fields, less its project identity.
-func (s *Server) recordCalculation(r *http.Request, req *design.Request, raw map[string]json.RawMessage, res *design.Results, calcErr error) error {
+// took is the calculation's run time (of both runs, for a shared one).
+func (s *Server) recordCalculation(r *http.Request, req *design.Request, raw map[string]json.RawMessage, res *design.Results, calcErr error, took time.Duration) error {
 	if req.ProjectID == "" || !recordable(calcErr) {
 		return nil
 	}
-	o := usecase.Outcome{ProjectID: req.ProjectID, RunID: req.RunID, Inputs: runInputs(raw)}
+	o := usecase.Outcome{ProjectID: req.ProjectID, RunID: req.RunID, Inputs: runInputs(raw), Took: took}
 	if calcErr != nil {
 		o.Failure = failureText(calcErr)
 	} else {

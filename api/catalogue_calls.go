@@ -2,6 +2,7 @@ package api
 
 import (
 	"net/http"
+	"slices"
 	"strings"
 
 	"draindesign/domain/catalogue"
@@ -22,13 +23,21 @@ func query(r *http.Request, name string, required bool) (string, error) {
 	return v, nil
 }
 
-// products is GET /drainage/product/: the systems of the user's country.
+// products is GET /drainage/product/: the systems of the user's country,
+// less those withdrawn there (channel availability).
 func (s *Server) products(w http.ResponseWriter, r *http.Request) {
-	list, err := design.SystemsFor(s.catalogue(), currentUser(r).Country)
+	country := currentUser(r).Country
+	list, err := design.SystemsFor(s.catalogue(), country)
 	if err != nil {
 		s.fail(w, r, err)
 		return
 	}
+	withdrawn, err := s.queries.Withdrawn(r.Context(), country)
+	if err != nil {
+		s.fail(w, r, err)
+		return
+	}
+	list = slices.DeleteFunc(list, func(x catalogue.SelectedSystem) bool { return !withdrawn.Offers(x.Slug, "") })
 	writeJSON(w, http.StatusOK, list)
 }
 
@@ -87,6 +96,16 @@ func (s *Server) subProducts(w http.ResponseWriter, r *http.Request) {
 		s.fail(w, r, err)
 		return
 	}
+	withdrawn, err := s.queries.Withdrawn(r.Context(), currentUser(r).Country)
+	if err != nil {
+		s.fail(w, r, err)
+		return
+	}
+	for sub := range m {
+		if !withdrawn.Offers(product, sub) {
+			delete(m, sub)
+		}
+	}
 	writeJSON(w, http.StatusOK, m)
 }
 
@@ -114,5 +133,11 @@ func (s *Server) channels(w http.ResponseWriter, r *http.Request) {
 		s.fail(w, r, err)
 		return
 	}
+	withdrawn, err := s.queries.Withdrawn(r.Context(), currentUser(r).Country)
+	if err != nil {
+		s.fail(w, r, err)
+		return
+	}
+	list = slices.DeleteFunc(list, func(c catalogue.Channel) bool { return !withdrawn.Offers(q.Product, c.SubProduct) })
 	writeJSON(w, http.StatusOK, list)
 }

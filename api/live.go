@@ -37,6 +37,7 @@ import (
 //	{"type":"project","project":"<id>","version":N,"view":{...ProjectView}}
 //	{"type":"closed","project":"<id>","reason":"no_access"|"deleted"}   the subscription ends
 //	{"type":"closed","reason":"session"}   the last message; the socket closes with code 4401
+//	{"type":"catalogue","country":"GB"}   the products offered to the user changed: load them again
 //	{"type":"error","project":"<id>","share":"<share id>","code":"not_found"|"bad_request"|"server","error":"..."}
 //	    a refused request; "server" may succeed when tried again
 //
@@ -72,6 +73,12 @@ const (
 	closedDeleted  = "deleted"
 	closedSession  = "session"
 )
+
+// liveCatalogue says the products offered to the user changed.
+type liveCatalogue struct {
+	Type    string `json:"type"` // catalogue
+	Country string `json:"country"`
+}
 
 type liveError struct {
 	Type    string `json:"type"` // error
@@ -130,6 +137,12 @@ type liveConn struct {
 	ctx    context.Context // ends with the connection
 	cancel context.CancelFunc
 
+	// offer is the country and stamp of its offer last seen by watch
+	// (offerSeen false before the first look).
+	offerCountry string
+	offerStamp   int64
+	offerSeen    bool
+
 	mu      sync.Mutex
 	viewer  project.Viewer // the account's rights as last checked; no ShareID
 	subs    map[string]*liveSub
@@ -158,6 +171,7 @@ func (s *Server) websocket(w http.ResponseWriter, r *http.Request) {
 		s: s, conn: conn, token: token, out: make(chan any, 64), ctx: ctx, cancel: cancel,
 		viewer: viewerOf(me, ""), subs: map[string]*liveSub{},
 	}
+	c.checkOffer(me.Country)
 	writerDone := make(chan struct{})
 	go func() {
 		defer close(writerDone)
@@ -374,7 +388,7 @@ func (c *liveConn) watch() {
 			return
 		case <-tick.C:
 		}
-		viewer, ok, err := c.s.liveViewer(c.ctx, c.token)
+		acct, ok, err := c.s.liveAccount(c.ctx, c.token)
 		switch {
 		case c.ctx.Err() != nil:
 			return
@@ -392,8 +406,27 @@ func (c *liveConn) watch() {
 			return
 		}
 		failures = 0
-		c.setViewer(viewer)
+		c.setViewer(viewerOf(acct, ""))
+		c.checkOffer(acct.Country)
 		c.pokeAll()
+	}
+}
+
+// checkOffer tells the client when what its user's country is offered
+// changed (channel availability), or the user's country did, so that it
+// loads the product list again. The handshake takes the first look, so
+// that a change soon after the client read its products is not missed;
+// then only watch calls it.
+func (c *liveConn) checkOffer(country string) {
+	stamp, err := c.s.queries.OfferStamp(c.ctx, country)
+	if err != nil {
+		c.s.log.Warn("live: offer stamp", "country", country, "err", err)
+		return
+	}
+	changed := c.offerSeen && (country != c.offerCountry || stamp != c.offerStamp)
+	c.offerCountry, c.offerStamp, c.offerSeen = country, stamp, true
+	if changed {
+		c.send(liveCatalogue{Type: "catalogue", Country: country})
 	}
 }
 

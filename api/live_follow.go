@@ -100,27 +100,37 @@ func (s *Server) catchUp(ctx context.Context, id string, p *project.Project) err
 // session no longer exists or has expired, or the account may no longer log
 // in (blocked or deleted accounts have their sessions ended as well).
 func (s *Server) liveViewer(ctx context.Context, token string) (project.Viewer, bool, error) {
+	a, ok, err := s.liveAccount(ctx, token)
+	if !ok || err != nil {
+		return project.Viewer{}, ok, err
+	}
+	return viewerOf(a, ""), true, nil
+}
+
+// liveAccount is the account behind a live connection's session; ok is
+// false when the session or the account's right to log in is gone.
+func (s *Server) liveAccount(ctx context.Context, token string) (*account.Account, bool, error) {
 	if token == "" {
-		return project.Viewer{}, false, nil
+		return nil, false, nil
 	}
 	id, err := s.sessions.user(ctx, token)
 	if errors.Is(err, errNoSession) {
-		return project.Viewer{}, false, nil
+		return nil, false, nil
 	}
 	if err != nil {
-		return project.Viewer{}, false, err
+		return nil, false, err
 	}
 	a, err := s.accounts.Load(ctx, id)
 	if errors.Is(err, account.ErrNotFound) {
-		return project.Viewer{}, false, nil
+		return nil, false, nil
 	}
 	if err != nil {
-		return project.Viewer{}, false, err
+		return nil, false, err
 	}
 	if a.CanLogIn() != nil {
-		return project.Viewer{}, false, nil
+		return nil, false, nil
 	}
-	return viewerOf(a, ""), true, nil
+	return a, true, nil
 }
 
 // projectByShareID finds the project a share link names. The read model may

@@ -59,8 +59,10 @@ type Server struct {
 	queries  *usecase.Queries
 	// documents make the designer's deliverables.
 	documents *usecase.Documents
-	sessions  *sessions
-	log       *slog.Logger
+	// availability changes what each country is offered.
+	availability *usecase.Availability
+	sessions     *sessions
+	log          *slog.Logger
 
 	clients       clientAddrs
 	logins        *loginLimiter
@@ -94,13 +96,14 @@ func New(ctx context.Context, cfg Config) (http.Handler, error) {
 	sess := &sessions{db: cfg.DB, now: cfg.Now}
 	projects := usecase.NewProjects(uc)
 	s := &Server{
-		cfg:       cfg,
-		accounts:  usecase.NewAccounts(uc, sess, cfg.Secret),
-		projects:  projects,
-		queries:   usecase.NewQueries(cfg.DB),
-		documents: usecase.NewDocuments(uc, projects),
-		sessions:  sess,
-		log:       cfg.Logger,
+		cfg:          cfg,
+		accounts:     usecase.NewAccounts(uc, sess, cfg.Secret),
+		projects:     projects,
+		queries:      usecase.NewQueries(cfg.DB),
+		documents:    usecase.NewDocuments(uc, projects),
+		availability: usecase.NewAvailability(uc),
+		sessions:     sess,
+		log:          cfg.Logger,
 
 		clients:       clientAddrs{trusted: cfg.TrustedProxies},
 		logins:        newLoginLimiter(lim, cfg.Now),
@@ -198,13 +201,25 @@ func (s *Server) routes(r chi.Router) {
 
 		// Every staff call checks the staff right in its use case.
 		r.Route("/staff", func(r chi.Router) {
+			r.Get("/summary/", s.staffSummary)
 			r.Get("/users/", s.staffUsers)
+			r.Get("/users/page/", s.staffUserPage)
+			r.Get("/users/{id}/", s.staffUser)
 			r.Get("/users/{id}/projects/", s.staffUserProjects)
 			r.Post("/users/{id}/block/", s.staffBlock)
 			r.Post("/users/{id}/unblock/", s.staffUnblock)
 			r.Post("/users/{id}/group/", s.staffGroup)
 			r.Delete("/users/{id}/", s.staffDelete)
 			r.Get("/calculations/", s.staffCalculations)
+			r.Get("/calculations/page/", s.staffCalculationPage)
+			r.Get("/calculations/csv/", s.staffCalculationCSV)
+			r.Get("/calculations/systems/", s.staffCalculationSystems)
+			r.Get("/calculations/{id}/", s.staffCalculation)
+			r.Get("/history/", s.staffHistory)
+			r.Get("/map/", s.staffMap)
+			// Channel availability: marketing users and administrators.
+			r.Get("/availability/", s.staffOffers)
+			r.Post("/availability/", s.staffChangeOffer)
 		})
 	})
 	r.NotFound(func(w http.ResponseWriter, r *http.Request) {

@@ -6,6 +6,7 @@ import { resolve } from 'node:path';
 import type { Plugin } from 'vite';
 import type { Topology } from 'topojson-specification';
 import { outlineOf } from './src/rainfall/ukOutlineExtract.ts';
+import { worldOf } from './src/staff/worldOutline.ts';
 
 // The Go server serves /api in production; in development it runs separately on 8080.
 const apiTarget = process.env.DRAINDESIGN_API ?? 'http://127.0.0.1:8080';
@@ -39,8 +40,25 @@ function ukOutline(): Plugin {
   };
 }
 
+// The staff map's countries (Natural Earth 1:110m, from world-atlas), for
+// its own chunk: about 150 kB, and no tile server needed.
+function worldOutline(): Plugin {
+  const id = 'virtual:world-outline';
+  const resolved = `\0${id}`;
+  return {
+    name: 'draindesign-world-outline',
+    resolveId: (source) => (source === id ? resolved : null),
+    load(which) {
+      if (which !== resolved) return null;
+      const file = createRequire(import.meta.url).resolve('world-atlas/countries-110m.json');
+      const topology = JSON.parse(readFileSync(file, 'utf8')) as Topology;
+      return `export default ${JSON.stringify(worldOf(topology))};`;
+    },
+  };
+}
+
 export default defineConfig({
-  plugins: [react(), keepDistPlaceholder(), ukOutline()],
+  plugins: [react(), keepDistPlaceholder(), ukOutline(), worldOutline()],
   build: {
     outDir: 'dist',
     emptyOutDir: true,

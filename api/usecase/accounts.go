@@ -11,6 +11,7 @@ import (
 	"draindesign/domain/fault"
 	"draindesign/eventstore"
 	"draindesign/eventstore/aggregate"
+	"draindesign/projections"
 
 	"github.com/google/uuid"
 )
@@ -27,6 +28,9 @@ type Accounts struct {
 	sessions Sessions
 	secret   []byte
 	now      func() time.Time
+	// runner, when set, lets a staff action wait until this instance's
+	// read models show it, so the staff list asked for next has it.
+	runner *projections.Runner
 }
 
 // NewAccounts builds the account use cases. secret signs the mailed
@@ -40,7 +44,7 @@ func NewAccounts(cfg Config, sessions Sessions, secret []byte) *Accounts {
 			Missing:  func(string) error { return account.ErrNotFound },
 			Appended: cfg.Appended, Skipped: cfg.skipped("account"), NewID: NewID, Now: cfg.Now,
 		},
-		store: cfg.Store, sessions: sessions, secret: secret, now: cfg.Now,
+		store: cfg.Store, sessions: sessions, secret: secret, now: cfg.Now, runner: cfg.Runner,
 	}
 }
 
@@ -325,6 +329,11 @@ func (u *Accounts) staff(ctx context.Context, by Actor, id string, act func(a *a
 		if err := u.sessions.EndAll(ctx, a.ID); err != nil {
 			return nil, err
 		}
+	}
+	if u.runner != nil {
+		// A read model behind is no failure of the action: the list
+		// catches up within moments.
+		_ = u.runner.WaitForStream(ctx, account.Stream(a.ID), a.StreamVersion())
 	}
 	return a, nil
 }

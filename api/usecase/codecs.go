@@ -5,6 +5,7 @@ import (
 	"fmt"
 
 	"draindesign/domain/account"
+	"draindesign/domain/availability"
 	"draindesign/domain/project"
 	"draindesign/eventstore"
 	"draindesign/eventstore/aggregate"
@@ -37,10 +38,23 @@ func (accountCodec) Decode(ev eventstore.Event) (account.Event, error) {
 	return e, unknown(ev, err)
 }
 
+type availabilityCodec struct{}
+
+func (availabilityCodec) Encode(e availability.Event) (eventstore.NewEvent, error) {
+	typ, schema, data, err := availability.Encode(e)
+	return eventstore.NewEvent{Type: typ, Schema: schema, Data: data}, err
+}
+
+func (availabilityCodec) Decode(ev eventstore.Event) (availability.Event, error) {
+	e, err := availability.Decode(ev.Type, ev.Schema, ev.Data)
+	return e, unknown(ev, err)
+}
+
 // unknown marks a decode error for a type this build does not know, which
 // the repository skips and counts rather than failing the load.
 func unknown(ev eventstore.Event, err error) error {
-	if errors.Is(err, project.ErrUnknownEventType) || errors.Is(err, account.ErrUnknownEventType) {
+	if errors.Is(err, project.ErrUnknownEventType) || errors.Is(err, account.ErrUnknownEventType) ||
+		errors.Is(err, availability.ErrUnknownEventType) {
 		return fmt.Errorf("%w %q: %w", aggregate.ErrUnknownType, ev.Type, err)
 	}
 	return err

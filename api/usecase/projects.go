@@ -3,6 +3,7 @@ package usecase
 import (
 	"context"
 	"log/slog"
+	"math"
 	"strconv"
 	"strings"
 	"time"
@@ -331,6 +332,8 @@ type Outcome struct {
 	// Summary is the successful result; empty when Failure is set.
 	Summary project.Summary
 	Failure string
+	// Took is how long the calculation ran, kept for the staff history.
+	Took time.Duration
 }
 
 // RecordCalculation appends the outcome of a project run's calculation.
@@ -339,12 +342,34 @@ func (u *Projects) RecordCalculation(ctx context.Context, a Actor, o Outcome) er
 		return nil
 	}
 	_, err := u.update(ctx, a, o.ProjectID, -1, func(p *project.Project) ([]project.Event, error) {
+		var evs []project.Event
+		var err error
 		if o.Failure != "" {
-			return p.RecordFailure(o.RunID, o.Inputs, o.Failure)
+			evs, err = p.RecordFailure(o.RunID, o.Inputs, o.Failure)
+		} else {
+			evs, err = p.RecordCalculation(o.RunID, o.Inputs, o.Summary)
 		}
-		return p.RecordCalculation(o.RunID, o.Inputs, o.Summary)
+		return withDuration(evs, o.Took), err
 	})
 	return err
+}
+
+// withDuration stamps the measured run time on the recorded calculation:
+// the domain decides what is recorded, the application measured how long
+// it took. Rounded to a hundredth of a millisecond.
+func withDuration(evs []project.Event, took time.Duration) []project.Event {
+	ms := math.Round(float64(took.Microseconds())/10) / 100
+	for i, e := range evs {
+		switch e := e.(type) {
+		case project.RunCalculated:
+			e.DurationMS = ms
+			evs[i] = e
+		case project.CalculationFailed:
+			e.DurationMS = ms
+			evs[i] = e
+		}
+	}
+	return evs
 }
 
 // OpenBy names the one identifier a load gives.

@@ -36,6 +36,9 @@ type CandidateRequest struct {
 	// system (the high-capacity one, which is single size only with
 	// controlled discharge).
 	Configuration Configuration `json:"configuration"`
+	// ExcludeSubProducts leaves out the channel types not offered where
+	// the run is designed (channel availability).
+	ExcludeSubProducts []string `json:"exclude_sub_products,omitempty"`
 }
 
 // Candidate is one channel set for a run, laid out and cut to length.
@@ -117,7 +120,7 @@ func (c *Catalogue) Candidates(req CandidateRequest) ([]Candidate, error) {
 	}
 
 	fits := func(ch *ChannelSpec) bool {
-		if ch.Kind != KindStandard || !ch.Offers(class) || ch.WidthMM < req.MinimumSizeMM {
+		if ch.Kind != KindStandard || !ch.Offers(class) || ch.WidthMM < req.MinimumSizeMM || contains(req.ExcludeSubProducts, ch.SubProduct) {
 			return false
 		}
 		if grating != nil {

@@ -43,6 +43,37 @@ func TestCandidatesSingleSizeOrder(t *testing.T) {
 	}
 }
 
+// Channel types withdrawn where the run is designed are never candidates:
+// the others keep their order.
+func TestCandidatesExcludeSubProducts(t *testing.T) {
+	t.Parallel()
+	c := cat(t)
+	for _, tc := range []struct {
+		exclude []string
+		widths  []int
+	}{
+		{nil, []int{100, 150, 200, 300}},
+		{[]string{"10150", "10300"}, []int{100, 200}},
+		{[]string{"8150"}, []int{100, 150, 200, 300}}, // the other family's: no effect
+		{[]string{"10100", "10150", "10200", "10300"}, nil},
+	} {
+		cands, err := c.Candidates(CandidateRequest{System: "fibre", Loading: "C250", Grating: "fibre-std-mesh", RunLengthM: 12,
+			Configuration: SingleSize, ExcludeSubProducts: tc.exclude})
+		if err != nil {
+			t.Fatal(err)
+		}
+		var widths []int
+		for _, cd := range cands {
+			if len(widths) == 0 || widths[len(widths)-1] != cd.WidthMM {
+				widths = append(widths, cd.WidthMM)
+			}
+		}
+		if !reflect.DeepEqual(widths, tc.widths) {
+			t.Errorf("excluding %v: widths %v, want %v", tc.exclude, widths, tc.widths)
+		}
+	}
+}
+
 func TestCandidatesSteppedOrder(t *testing.T) {
 	t.Parallel()
 	c := cat(t)

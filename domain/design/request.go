@@ -26,6 +26,10 @@ type Request struct {
 	// tells its two runs apart by them.
 	ID     ID `json:"id"`
 	SaveID ID `json:"saveID"`
+	// WithdrawnChannels are the system's channel types (sub-products) not
+	// offered in the user's country (channel availability): standard mode
+	// does not choose them. Set by the server, never read from the body.
+	WithdrawnChannels []string `json:"-"`
 
 	Advanced          bool             `json:"advanced"`
 	CalculationMethod string           `json:"calculation_method"`

@@ -75,7 +75,7 @@ func (p *plan) selectStandard(cat *catalogue.Catalogue) (*designed, error) {
 func (p *plan) channelsByWidth(cat *catalogue.Catalogue) ([][]*catalogue.ChannelSpec, error) {
 	cands, err := cat.Candidates(catalogue.CandidateRequest{
 		System: p.sys.Slug, Loading: p.loading, Grating: p.grating, MinimumSizeMM: p.minSizeMM,
-		RunLengthM: 1, Configuration: catalogue.SingleSize,
+		RunLengthM: 1, Configuration: catalogue.SingleSize, ExcludeSubProducts: p.req.WithdrawnChannels,
 	})
 	if err != nil {
 		return nil, catalogueInvalid(err)
@@ -306,7 +306,7 @@ func smallest(n int, floods func(i int) (bool, error)) (int, error) {
 func (p *plan) selectBuiltInFall(cat *catalogue.Catalogue) (*designed, error) {
 	cands, err := cat.Candidates(catalogue.CandidateRequest{
 		System: p.sys.Slug, Loading: p.loading, Grating: p.grating, MinimumSizeMM: p.minSizeMM,
-		RunLengthM: p.lengthM, Configuration: catalogue.BuiltInFall,
+		RunLengthM: p.lengthM, Configuration: catalogue.BuiltInFall, ExcludeSubProducts: p.req.WithdrawnChannels,
 	})
 	if err != nil {
 		return nil, catalogueInvalid(err)

@@ -102,12 +102,18 @@ type RunCalculated struct {
 	RunID   string  `json:"run_id"`
 	Inputs  Inputs  `json:"inputs"`
 	Summary Summary `json:"summary"`
+	// DurationMS is how long the server's calculation took, for the staff
+	// calculation history; 0 (left out) when not measured, as in events
+	// stored before it was and in a save's own verification.
+	DurationMS float64 `json:"duration_ms,omitempty"`
 }
 
 type CalculationFailed struct {
 	RunID  string `json:"run_id"`
 	Inputs Inputs `json:"inputs"`
 	Error  string `json:"error"`
+	// DurationMS: as in RunCalculated.
+	DurationMS float64 `json:"duration_ms,omitempty"`
 }
 
 type RunReset struct {

@@ -225,3 +225,40 @@ func Counts(ctx context.Context, db *projections.DB) (map[string][2]int, error) 
 	}
 	return out, rows.Err()
 }
+
+// CountsOf is how many saved projects each of owners has (live and
+// deleted); owners with none are absent.
+func CountsOf(ctx context.Context, db *projections.DB, owners []string) (map[string][2]int, error) {
+	out := map[string][2]int{}
+	if len(owners) == 0 {
+		return out, nil
+	}
+	args := make([]any, len(owners))
+	for i, o := range owners {
+		args[i] = o
+	}
+	rows, err := db.Query(ctx, `SELECT owner, SUM(CASE WHEN deleted_at = 0 THEN 1 ELSE 0 END), SUM(CASE WHEN deleted_at = 0 THEN 0 ELSE 1 END)
+		FROM project_list WHERE saved = 1 AND owner IN (?`+strings.Repeat(", ?", len(owners)-1)+`) GROUP BY owner`, args...)
+	if err != nil {
+		return nil, fmt.Errorf("project counts: %w", err)
+	}
+	defer rows.Close()
+	for rows.Next() {
+		var owner string
+		var live, deleted int
+		if err := rows.Scan(&owner, &live, &deleted); err != nil {
+			return nil, fmt.Errorf("project counts: %w", err)
+		}
+		out[owner] = [2]int{live, deleted}
+	}
+	return out, rows.Err()
+}
+
+// CountSaved is the number of saved projects not deleted.
+func CountSaved(ctx context.Context, db *projections.DB) (int, error) {
+	var n int
+	if err := db.QueryRow(ctx, `SELECT COUNT(*) FROM project_list WHERE saved = 1 AND deleted_at = 0`).Scan(&n); err != nil {
+		return 0, fmt.Errorf("project count: %w", err)
+	}
+	return n, nil
+}

@@ -5,6 +5,7 @@ package userlist
 
 import (
 	"context"
+	"database/sql"
 	"errors"
 	"fmt"
 	"strings"
@@ -143,4 +144,150 @@ func List(ctx context.Context, db *projections.DB, f Filter) ([]User, error) {
 		out[i].Projects, out[i].DeletedProjects = c[0], c[1]
 	}
 	return out, nil
+}
+
+// Page is one page of the staff user list and how many accounts the
+// filter matches.
+type Page struct {
+	Rows  []User `json:"rows"`
+	Total int    `json:"total"`
+}
+
+// sortColumns are the columns the staff table may sort by.
+var sortColumns = map[string]string{
+	"username":  "LOWER(username)",
+	"full_name": "LOWER(full_name)",
+	"company":   "LOWER(company)",
+	"country":   "country",
+	"group":     "user_group",
+	"blocked":   "blocked",
+}
+
+// SortColumns lists the column names PageOf sorts by.
+func SortColumns() []string {
+	return []string{"username", "full_name", "company", "country", "group", "blocked"}
+}
+
+// PageOf returns the live accounts the filter matches, sorted by column
+// (username when empty; ties by username), limit of them from offset, with
+// the project counts of those on the page only.
+func PageOf(ctx context.Context, db *projections.DB, f Filter, offset, limit int, column string, desc bool) (Page, error) {
+	where := `deleted = 0`
+	var args []any
+	if s := strings.TrimSpace(f.Search); s != "" {
+		where += ` AND (LOWER(username) LIKE ? ESCAPE '\' OR LOWER(full_name) LIKE ? ESCAPE '\' OR LOWER(email) LIKE ? ESCAPE '\' OR LOWER(company) LIKE ? ESCAPE '\')`
+		like := "%" + strings.NewReplacer(`\`, `\\`, `%`, `\%`, `_`, `\_`).Replace(strings.ToLower(s)) + "%"
+		args = append(args, like, like, like, like)
+	}
+	if f.HideBlocked {
+		where += ` AND blocked = 0`
+	}
+	var total int
+	if err := db.QueryRow(ctx, `SELECT COUNT(*) FROM user_list WHERE `+where, args...).Scan(&total); err != nil {
+		return Page{}, fmt.Errorf("user list: count: %w", err)
+	}
+	order, ok := sortColumns[column]
+	if !ok {
+		order = sortColumns["username"]
+	}
+	dir := " ASC"
+	if desc {
+		dir = " DESC"
+	}
+	rows, err := db.Query(ctx, `SELECT id, username, full_name, email, company, country, user_group, confirmed, blocked FROM user_list WHERE `+
+		where+` ORDER BY `+order+dir+`, LOWER(username), id LIMIT ? OFFSET ?`, append(args, limit, offset)...)
+	if err != nil {
+		return Page{}, fmt.Errorf("user list: %w", err)
+	}
+	out, err := scanUsers(rows)
+	if err != nil {
+		return Page{}, err
+	}
+	if err := countProjects(ctx, db, out); err != nil {
+		return Page{}, err
+	}
+	return Page{Rows: out, Total: total}, nil
+}
+
+// Get finds one account, deleted or not.
+func Get(ctx context.Context, db *projections.DB, id string) (User, bool, error) {
+	rows, err := db.Query(ctx, `SELECT id, username, full_name, email, company, country, user_group, confirmed, blocked FROM user_list WHERE id = ?`, id)
+	if err != nil {
+		return User{}, false, fmt.Errorf("user %s: %w", id, err)
+	}
+	out, err := scanUsers(rows)
+	if err != nil || len(out) == 0 {
+		return User{}, false, err
+	}
+	if err := countProjects(ctx, db, out); err != nil {
+		return User{}, false, err
+	}
+	return out[0], true, nil
+}
+
+func scanUsers(rows *sql.Rows) ([]User, error) {
+	defer rows.Close()
+	out := []User{}
+	for rows.Next() {
+		var u User
+		var confirmed, blocked int
+		if err := rows.Scan(&u.ID, &u.Username, &u.FullName, &u.Email, &u.Company, &u.Country, &u.Group, &confirmed, &blocked); err != nil {
+			return nil, fmt.Errorf("user list: %w", err)
+		}
+		u.Confirmed, u.Blocked = confirmed == 1, blocked == 1
+		out = append(out, u)
+	}
+	if err := rows.Err(); err != nil {
+		return nil, fmt.Errorf("user list: %w", err)
+	}
+	return out, nil
+}
+
+// countProjects fills in the project counts of users, asking the project
+// list for those owners only.
+func countProjects(ctx context.Context, db *projections.DB, users []User) error {
+	if len(users) == 0 {
+		return nil
+	}
+	ids := make([]string, len(users))
+	for i, u := range users {
+		ids[i] = u.ID
+	}
+	counts, err := projectlist.CountsOf(ctx, db, ids)
+	if err != nil {
+		return err
+	}
+	for i := range users {
+		c := counts[users[i].ID]
+		users[i].Projects, users[i].DeletedProjects = c[0], c[1]
+	}
+	return nil
+}
+
+// CountLive is the number of accounts not deleted.
+func CountLive(ctx context.Context, db *projections.DB) (int, error) {
+	var n int
+	if err := db.QueryRow(ctx, `SELECT COUNT(*) FROM user_list WHERE deleted = 0`).Scan(&n); err != nil {
+		return 0, fmt.Errorf("user count: %w", err)
+	}
+	return n, nil
+}
+
+// ByCountry counts the accounts not deleted per country.
+func ByCountry(ctx context.Context, db *projections.DB) (map[string]int, error) {
+	rows, err := db.Query(ctx, `SELECT country, COUNT(*) FROM user_list WHERE deleted = 0 GROUP BY country`)
+	if err != nil {
+		return nil, fmt.Errorf("users by country: %w", err)
+	}
+	defer rows.Close()
+	out := map[string]int{}
+	for rows.Next() {
+		var c string
+		var n int
+		if err := rows.Scan(&c, &n); err != nil {
+			return nil, fmt.Errorf("users by country: %w", err)
+		}
+		out[c] = n
+	}
+	return out, rows.Err()
 }

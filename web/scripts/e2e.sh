@@ -56,6 +56,25 @@ E2E_ADVANCED_PASSWORD="e2e-Advanced-$(date +%s)"
 "$BIN" users add --data-dir "$DATA" --username "$E2E_ADVANCED_USERNAME" --email "$E2E_ADVANCED_USERNAME@example.com" \
   --password "$E2E_ADVANCED_PASSWORD" --group advanced >/dev/null
 
+# The staff area (staff.test.mjs): an administrator, a marketing user and a
+# translator (each group's top-bar links), and two standard accounts that
+# the administrator blocks and deletes.
+E2E_ADMIN_USERNAME="e2e-admin"
+E2E_ADMIN_PASSWORD="e2e-Admin-$(date +%s)"
+"$BIN" users add --data-dir "$DATA" --username "$E2E_ADMIN_USERNAME" --email "$E2E_ADMIN_USERNAME@example.com" \
+  --password "$E2E_ADMIN_PASSWORD" --group admin >/dev/null
+E2E_MARKETING_USERNAME="e2e-marketing"
+E2E_TRANSLATOR_USERNAME="e2e-translator"
+E2E_STAFF_PASSWORD="e2e-Staff-$(date +%s)"
+"$BIN" users add --data-dir "$DATA" --username "$E2E_MARKETING_USERNAME" --email "$E2E_MARKETING_USERNAME@example.com" \
+  --password "$E2E_STAFF_PASSWORD" --group marketing >/dev/null
+"$BIN" users add --data-dir "$DATA" --username "$E2E_TRANSLATOR_USERNAME" --email "$E2E_TRANSLATOR_USERNAME@example.com" \
+  --password "$E2E_STAFF_PASSWORD" --group translator >/dev/null
+for victim in e2e-blockme e2e-deleteme; do
+  "$BIN" users add --data-dir "$DATA" --username "$victim" --email "$victim@example.com" \
+    --password "$E2E_STAFF_PASSWORD" --first Grace --last Hopper --company "Drainage Works Ltd" >/dev/null
+done
+
 # SMTP_URL unset: the server writes each e-mail to $DATA/mail.
 env -u SMTP_URL -u DATABASE_URL -u NATS_URL PUBLIC_URL="$URL" \
   "$BIN" serve --addr "127.0.0.1:$PORT" --data-dir "$DATA" >"$DATA/server.log" 2>&1 &
@@ -65,4 +84,7 @@ cd "$WEB"
 DRAINDESIGN_URL="$URL" E2E_USERNAME="$E2E_USERNAME" E2E_PASSWORD="$E2E_PASSWORD" E2E_MAIL_DIR="$DATA/mail" \
   E2E_SUPPORT_USERNAME="$E2E_SUPPORT_USERNAME" E2E_SUPPORT_PASSWORD="$E2E_SUPPORT_PASSWORD" \
   E2E_ADVANCED_USERNAME="$E2E_ADVANCED_USERNAME" E2E_ADVANCED_PASSWORD="$E2E_ADVANCED_PASSWORD" \
+  E2E_ADMIN_USERNAME="$E2E_ADMIN_USERNAME" E2E_ADMIN_PASSWORD="$E2E_ADMIN_PASSWORD" \
+  E2E_MARKETING_USERNAME="$E2E_MARKETING_USERNAME" E2E_TRANSLATOR_USERNAME="$E2E_TRANSLATOR_USERNAME" \
+  E2E_STAFF_PASSWORD="$E2E_STAFF_PASSWORD" \
   node e2e/run.mjs "${TESTS[@]}"

@@ -4,6 +4,7 @@ import { Redirect } from './components/Redirect';
 import { useLocation } from './router/history';
 import { matchRoute, paths } from './router/routes';
 import { BadResetLinkScreen } from './screens/BadResetLinkScreen';
+import { ComingScreen } from './screens/ComingScreen';
 import { LoginScreen } from './screens/LoginScreen';
 import { NewPasswordScreen } from './screens/NewPasswordScreen';
 import { NotFoundScreen } from './screens/NotFoundScreen';
@@ -18,6 +19,8 @@ const TimelineScreen = lazy(() => import('./history/TimelineScreen').then((modul
 const SharedProjectsScreen = lazy(() =>
   import('./projects/SharedProjectsScreen').then((module) => ({ default: module.SharedProjectsScreen })),
 );
+// Spec: the staff area is loaded on demand.
+const StaffScreen = lazy(() => import('./staff/StaffScreen').then((module) => ({ default: module.StaffScreen })));
 
 type Presence = 'checking' | 'signedIn' | 'signedOut';
 
@@ -67,6 +70,25 @@ export function App() {
       ) : (
         <PageLayout>
           <LoginScreen />
+        </PageLayout>
+      );
+    case 'staff':
+      return presence === 'signedIn' ? (
+        <PageLayout wide={route.view.kind === 'userProject' || route.view.kind === 'calculations'}>
+          <Suspense fallback={<LoadingPanel />}>
+            <StaffScreen view={route.view} />
+          </Suspense>
+        </PageLayout>
+      ) : (
+        <PageLayout>
+          <LoginScreen />
+        </PageLayout>
+      );
+    case 'help':
+      // Help is open to visitors too; its topics are not built yet.
+      return (
+        <PageLayout narrow>
+          <ComingScreen what="help" />
         </PageLayout>
       );
     case 'signUp':

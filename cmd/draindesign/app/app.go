@@ -24,8 +24,12 @@ import (
 	"draindesign/eventstore/postgres"
 	"draindesign/eventstore/sqlite"
 	"draindesign/projections"
+	"draindesign/projections/calcaudit"
 	"draindesign/projections/calchistory"
+	"draindesign/projections/offer"
 	"draindesign/projections/projectlist"
+	"draindesign/projections/stafflog"
+	"draindesign/projections/staffmap"
 	"draindesign/projections/timeline"
 	"draindesign/projections/userlist"
 	"draindesign/web"
@@ -116,7 +120,8 @@ type App struct {
 
 // Projections are every read model, in the order they are kept up to date.
 func Projections() []projections.Projection {
-	return []projections.Projection{projectlist.Projection{}, userlist.Projection{}, calchistory.Projection{}, timeline.New()}
+	return []projections.Projection{projectlist.Projection{}, userlist.Projection{}, calchistory.Projection{}, timeline.New(),
+		calcaudit.Projection{}, offer.Projection{}, stafflog.Projection{}, staffmap.Projection{}}
 }
 
 // OpenStores opens the event store and the read-model database.

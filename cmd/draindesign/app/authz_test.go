@@ -25,7 +25,7 @@ import (
 // A token acts as its user on the calls api.TokenCalls lists, on the
 // user's own projects only: an admin's token has no staff reach and a
 // token never reaches the account's settings or tokens (403).
-var actors = []string{"anonymous", "other", "link", "support", "blocked", "deleted", "revoked", "admintoken", "admin", "token", "owner"}
+var actors = []string{"anonymous", "other", "link", "support", "marketing", "blocked", "deleted", "revoked", "admintoken", "admin", "token", "owner"}
 
 // tokenActors call with an API token.
 var tokenActors = map[string]bool{"token": true, "admintoken": true, "revoked": true}
@@ -37,6 +37,8 @@ type fixture struct {
 	version                       int64
 	// spareToken is an API token id of the owner's, for the revoke row.
 	spareToken string
+	// calculation is a calculation in the staff history.
+	calculation string
 }
 
 type call struct {
@@ -108,7 +110,8 @@ func matrix() []matrixRow {
 	staffOnly := w{"admin": ok, rest: forbid}
 	// An admin's token keeps the admin's advanced mode: it is a feature
 	// of the group, not a staff right.
-	rtfUsers := w{"admin": ok, "admintoken": ok, "support": ok, rest: forbid}
+	rtfUsers := w{"admin": ok, "admintoken": ok, "support": ok, "marketing": ok, rest: forbid}
+	marketingOrAdmin := w{"admin": ok, "marketing": ok, rest: forbid}
 	byID := func(f fixture) string { return f.project }
 	return []matrixRow{
 		{"GET", "/api/health", same("/api/health", nil), w{rest: ok, out: ok}},
@@ -216,6 +219,26 @@ func matrix() []matrixRow {
 		}, staffOnly},
 		{"DELETE", "/api/staff/users/{id}/", func(f fixture, _ string) call { return call{"/api/staff/users/" + f.victim + "/", nil} }, staffOnly},
 		{"GET", "/api/staff/calculations/", same("/api/staff/calculations/", nil), staffOnly},
+		{"GET", "/api/staff/summary/", same("/api/staff/summary/", nil), staffOnly},
+		{"GET", "/api/staff/users/page/", same("/api/staff/users/page/?search=v&hide_blocked=1&sort=company&limit=5", nil), staffOnly},
+		{"GET", "/api/staff/users/{id}/", func(f fixture, _ string) call { return call{"/api/staff/users/" + f.victim + "/", nil} }, staffOnly},
+		{"GET", "/api/staff/calculations/page/", same("/api/staff/calculations/page/?outcome=failed&from=2020-01-01", nil), staffOnly},
+		{"GET", "/api/staff/calculations/csv/", same("/api/staff/calculations/csv/?system=concrete", nil), staffOnly},
+		{"GET", "/api/staff/calculations/systems/", same("/api/staff/calculations/systems/", nil), staffOnly},
+		{"GET", "/api/staff/calculations/{id}/", func(f fixture, _ string) call { return call{"/api/staff/calculations/" + f.calculation + "/", nil} }, staffOnly},
+		// The whole staff history is the staff area's; its availability
+		// changes are the availability page's too.
+		{"GET", "/api/staff/history/", func(_ fixture, actor string) call {
+			if actor == "marketing" {
+				return call{"/api/staff/history/?kind=availability", nil}
+			}
+			return call{"/api/staff/history/", nil}
+		}, w{"admin": ok, "marketing": ok, rest: forbid}},
+		{"GET", "/api/staff/map/", same("/api/staff/map/", nil), staffOnly},
+		{"GET", "/api/staff/availability/", same("/api/staff/availability/", nil), marketingOrAdmin},
+		// Offering what is offered: allowed, and changes nothing.
+		{"POST", "/api/staff/availability/", same("/api/staff/availability/", map[string]any{"country": "DE", "system": "poly-100", "offered": true}),
+			marketingOrAdmin},
 
 		// Last: logging out ends each actor's session.
 		{"POST", "/api/auth/logout/", same("/api/auth/logout/", nil), w{rest: ok, out: ok}},
@@ -255,6 +278,7 @@ func TestAuthorizationMatrix(t *testing.T) {
 				"other":     p.staff(t, "otto", account.GroupStandard),
 				"link":      p.staff(t, "lina", account.GroupStandard),
 				"support":   p.staff(t, "sue", account.GroupSupport),
+				"marketing": p.staff(t, "mia", account.GroupMarketing),
 				"admin":     p.staff(t, "ada", account.GroupAdmin),
 				"blocked":   p.staff(t, "bert", account.GroupStandard),
 				"deleted":   p.staff(t, "dora", account.GroupStandard),
@@ -273,6 +297,14 @@ func TestAuthorizationMatrix(t *testing.T) {
 			p.staff(t, "victor", account.GroupStandard)
 			victim := p.userID(t, "victor")
 			shared := newFixture(t, p, people["owner"], victim)
+			var history struct {
+				Rows []struct{ ID string } `json:"rows"`
+			}
+			people["admin"].must(http.StatusOK, "GET", "/api/staff/calculations/page/?limit=1", nil, &history)
+			if len(history.Rows) != 1 {
+				t.Fatalf("no calculation in the staff history: %+v", history)
+			}
+			shared.calculation = history.Rows[0].ID
 			for _, m := range rows {
 				for _, actor := range actors {
 					f := shared
@@ -280,6 +312,7 @@ func TestAuthorizationMatrix(t *testing.T) {
 						// The owner's token changes the project as the
 						// owner does: each actor gets a project of its own.
 						f = newFixture(t, p, people["owner"], victim)
+						f.calculation = shared.calculation
 					}
 					if m.pattern == "/api/auth/tokens/{id}/" {
 						_, f.spareToken = people["owner"].createToken("spare")

@@ -68,7 +68,13 @@ export interface ProjectView extends FreeboardSetting {
 }
 
 /** The live project stream (/api/ws), server to client. */
-export type LiveMessage = LiveProject | LiveClosed | LiveError;
+export type LiveMessage = LiveProject | LiveClosed | LiveError | LiveCatalogue;
+
+/** What the user's country is offered changed (channel availability): the product list is to be loaded again. */
+export interface LiveCatalogue {
+  type: 'catalogue';
+  country: string;
+}
 
 /** The project after a change, at `version`; older or equal versions are dropped. */
 export interface LiveProject {

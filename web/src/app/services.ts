@@ -10,6 +10,7 @@ import { FALLBACK_LANGUAGE, isLanguageCode, toBcp47 } from '../i18n/languages';
 import { SessionExpiredError, sessionGate, withSessionRefresh, withSessionRefreshFile } from '../session/authedSend';
 import { createSessionMachine, type SessionActor } from '../session/sessionMachine';
 import { localUserStore, type UserStore } from '../session/userStore';
+import { createStaffApi, type StaffApi } from '../staff/staffApi';
 
 /** Everything the screens talk to, built once at start-up. */
 export interface Services {
@@ -19,6 +20,8 @@ export interface Services {
   projects: ProjectApi;
   /** A project's versions, undo, redo, restore and copies of a version. */
   history: HistoryApi;
+  /** The staff area's calls. */
+  staff: StaffApi;
   workspace: Workspace;
   i18n: I18n;
   queryClient: QueryClient;
@@ -73,6 +76,7 @@ export function createServices(options: ServiceOptions = {}): Services {
   );
   const drainage = createDrainageApi(open, authed, files);
   const projects = createProjectApi(authed);
+  const staff = createStaffApi(authed);
   const workspace = createWorkspace({
     drainage,
     projects,
@@ -98,6 +102,7 @@ export function createServices(options: ServiceOptions = {}): Services {
     drainage,
     projects,
     history: createHistoryApi(authed),
+    staff,
     workspace,
     i18n,
     queryClient,

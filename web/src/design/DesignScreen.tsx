@@ -1,4 +1,4 @@
-import { useEffect, useState, type KeyboardEvent } from 'react';
+import { useEffect, useState, type KeyboardEvent, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { LoadKey } from '../api/projectTypes';
 import { useServices, useSession } from '../app/ServicesContext';
@@ -32,13 +32,16 @@ import type { ProjectActor } from './projectMachine';
 interface DesignScreenProps {
   shareID: string | null;
   supportID?: string;
+  /** Staff open any project, deleted ones too, by its id; the address stays, with the banner above. */
+  superID?: string;
+  banner?: ReactNode;
 }
 
 /** The main screen in standard mode: the project column and the run's tabs. */
-export function DesignScreen({ shareID, supportID }: DesignScreenProps) {
+export function DesignScreen({ shareID, supportID, superID, banner }: DesignScreenProps) {
   const { workspace } = useServices();
   const username = useSession((s) => s.context.user?.username ?? '');
-  const key: LoadKey | null = shareID ? { shareID } : supportID ? { supportID } : null;
+  const key: LoadKey | null = shareID ? { shareID } : supportID ? { supportID } : superID ? { superID } : null;
   const [{ actor }] = useState(() =>
     workspace.acquire(username, (remembered) =>
       key ? { kind: 'load', key } : remembered ? { kind: 'load', key: { id: remembered }, fallbackToNew: true } : { kind: 'new' },
@@ -53,11 +56,12 @@ export function DesignScreen({ shareID, supportID }: DesignScreenProps) {
     // A project started for this very link is opening it already.
     const opening = open.kind === 'load' && JSON.stringify(open.key) === keyText;
     if (!opening) actor.send({ type: 'LOAD', key: JSON.parse(keyText) as LoadKey });
-    navigate(paths.home, { replace: true });
-  }, [keyText, actor]);
+    if (!superID) navigate(paths.home, { replace: true });
+  }, [keyText, actor, superID]);
 
   return (
     <ProjectProvider actor={actor as ProjectActor}>
+      {banner}
       <DesignLayout />
     </ProjectProvider>
   );

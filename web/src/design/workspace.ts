@@ -43,7 +43,11 @@ export function createWorkspace(options: WorkspaceOptions): Workspace {
     return {
       projects: options.projects,
       drainage: options.drainage,
-      openLive: options.live === false ? undefined : (handlers) => openLiveStream(handlers),
+      // A change of what the country is offered reloads the product list at once.
+      openLive:
+        options.live === false
+          ? undefined
+          : (handlers) => openLiveStream({ ...handlers, onCatalogue: () => void options.queryClient.invalidateQueries({ queryKey: ['products'] }) }),
       sessionBack: options.sessionBack,
       newId: () => crypto.randomUUID(),
       remember: (id) => {

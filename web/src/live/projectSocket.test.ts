@@ -60,6 +60,19 @@ describe('live stream', () => {
 
   const quiet = (more: Partial<LiveHandlers> = {}): LiveHandlers => ({ onView: () => undefined, ...more });
 
+  it('passes on that the products offered changed, whatever project is followed', () => {
+    const changed = vi.fn();
+    const views = vi.fn();
+    const stream = openLiveStream({ onView: views, onCatalogue: changed }, { url: 'ws://x/api/ws', createSocket });
+    stream.follow({ project: 'p1' }, 1);
+    const socket = sockets[0]!;
+    socket.open();
+    socket.receive({ type: 'catalogue', country: 'GB' });
+    expect(changed).toHaveBeenCalledTimes(1);
+    expect(views).not.toHaveBeenCalled();
+    stream.close();
+  });
+
   it('subscribes once open and passes on the project’s views, newer ones only', () => {
     const versions: number[] = [];
     const stream = openLiveStream({ onView: (m) => versions.push(m.version) }, { url: 'ws://x/api/ws', createSocket });

@@ -27,6 +27,8 @@ export interface LiveHandlers {
   onError?: (error: LiveError) => void;
   /** Connected (true) or waiting to reconnect (false). */
   onStatus?: (connected: boolean) => void;
+  /** The products offered in the user's country changed. */
+  onCatalogue?: () => void;
 }
 
 export interface LiveStream {
@@ -106,6 +108,9 @@ export function openLiveStream(
         if (!followed || message.project !== followed.project) return;
         followed = null;
         handlers.onClosed?.(message.project, message.reason);
+        return;
+      case 'catalogue':
+        handlers.onCatalogue?.();
         return;
       case 'error':
         if (refusesFollowed(message)) {

@@ -24,7 +24,7 @@ ModuleRegistry.registerModules(gridModules);
 
 export const ROW_HEIGHT = 42;
 
-const theme = themeQuartz.withParams({
+export const gridTheme = themeQuartz.withParams({
   accentColor: '#0b5fa5',
   fontFamily: 'inherit',
   headerFontWeight: 600,
@@ -65,7 +65,7 @@ export function ProjectGrid({ rows, loading, columns, pageSizes, emptyText, onOp
       <AgGridReact<ProjectListItem>
         // The grid reads its texts once: a new language needs a new grid.
         key={i18n.language}
-        theme={theme}
+        theme={gridTheme}
         rowData={rows}
         loading={loading}
         columnDefs={columns}

@@ -36,6 +36,22 @@ describe('matchRoute', () => {
     expect(matchRoute('/staff/timeline/', '')).not.toMatchObject({ name: 'timeline' });
   });
 
+  it('knows the staff area and its children', () => {
+    expect(matchRoute('/staff', '')).toEqual({ name: 'staff', view: { kind: 'home' } });
+    expect(matchRoute('/staff/', '')).toEqual({ name: 'staff', view: { kind: 'home' } });
+    expect(matchRoute('/staff/calculations', '')).toEqual({ name: 'staff', view: { kind: 'calculations' } });
+    expect(matchRoute('/staff/channels', '')).toEqual({ name: 'staff', view: { kind: 'channels' } });
+    expect(matchRoute('/staff/map', '')).toEqual({ name: 'staff', view: { kind: 'map' } });
+    expect(matchRoute('/staff/user/u-1', '')).toEqual({ name: 'staff', view: { kind: 'user', userID: 'u-1' } });
+    expect(matchRoute('/staff/user/u-1/p-2/', '')).toEqual({ name: 'staff', view: { kind: 'userProject', userID: 'u-1', superID: 'p-2' } });
+    expect(matchRoute('/staff/translate', '')).toEqual({ name: 'staff', view: { kind: 'translate', which: null } });
+    expect(matchRoute('/staff/translate/documents', '')).toEqual({ name: 'staff', view: { kind: 'translate', which: 'documents' } });
+    expect(matchRoute('/staff/user', '')).toEqual({ name: 'notFound' });
+    expect(matchRoute('/staff/user/a/b/c', '')).toEqual({ name: 'notFound' });
+    expect(matchRoute('/staff/elsewhere', '')).toEqual({ name: 'notFound' });
+    expect(matchRoute('/help', '')).toEqual({ name: 'help' });
+  });
+
   it('does not guess at anything else', () => {
     expect(matchRoute('/nowhere', '')).toEqual({ name: 'notFound' });
     expect(matchRoute('/sign-up/extra', '')).toEqual({ name: 'notFound' });
