@@ -64,6 +64,10 @@ func TestStaffArea(t *testing.T) {
 	alice := p.signUpIn(t, "alice", "GB")
 	carl := p.signUpIn(t, "carl", "GB")
 	bob := p.signUpIn(t, "bob", "DE")
+	// The example run is an in-situ concrete channel: advanced mode.
+	for _, name := range []string{"alice", "bob"} {
+		admin.must(http.StatusOK, "POST", "/api/staff/users/"+p.userID(t, name)+"/group/", map[string]string{"group": string(account.GroupAdvanced)}, nil)
+	}
 
 	// Alice: one calculation with rain from the UK map, one that cannot
 	// be designed; Bob: one.
@@ -161,13 +165,14 @@ func TestStaffArea(t *testing.T) {
 		}
 		aliceID := page.Rows[1].ID
 		admin.must(http.StatusOK, "POST", "/api/staff/users/"+aliceID+"/block/", nil, nil)
-		admin.must(http.StatusOK, "POST", "/api/staff/users/"+aliceID+"/group/", map[string]string{"group": "advanced"}, nil)
+		// Alice became an advanced user for the example run; now she goes back.
+		admin.must(http.StatusOK, "POST", "/api/staff/users/"+aliceID+"/group/", map[string]string{"group": "standard"}, nil)
 		var one struct {
 			Username, Group string
 			Blocked         bool
 		}
 		admin.must(http.StatusOK, "GET", "/api/staff/users/"+aliceID+"/", nil, &one)
-		if one.Username != "alice" || !one.Blocked || one.Group != "advanced" {
+		if one.Username != "alice" || !one.Blocked || one.Group != "standard" {
 			t.Errorf("alice after the block: %+v", one)
 		}
 		admin.must(http.StatusOK, "GET", "/api/staff/users/page/?hide_blocked=1&search=alice", nil, &page)
@@ -179,8 +184,10 @@ func TestStaffArea(t *testing.T) {
 			TargetName            string `json:"target_name"`
 		}
 		admin.must(http.StatusOK, "GET", "/api/staff/history/", nil, &history)
-		if len(history) != 2 || history[0].Action != "group_changed" || history[0].Detail != "standard>advanced" ||
-			history[1].Action != "blocked" || history[1].Actor != "ada" || history[1].TargetName != "alice" {
+		// Newest first, after the two group changes of the set-up.
+		if len(history) != 4 || history[0].Action != "group_changed" || history[0].Detail != "advanced>standard" ||
+			history[1].Action != "blocked" || history[1].Actor != "ada" || history[1].TargetName != "alice" ||
+			history[3].Detail != "standard>advanced" || history[3].TargetName != "alice" {
 			t.Errorf("staff history %+v", history)
 		}
 	})
