@@ -48,7 +48,10 @@ type Config struct {
 	Logger         *slog.Logger
 	// Client is the built web client, served for every path outside /api.
 	Client fs.FS
-	Now    func() time.Time
+	// Translations keeps the overrides (nil: made here, refreshed on read
+	// only; the app passes one it also keeps watching).
+	Translations *usecase.Translations
+	Now          func() time.Time
 }
 
 // Server holds the API's collaborators.
@@ -59,8 +62,10 @@ type Server struct {
 	queries  *usecase.Queries
 	// documents make the designer's deliverables.
 	documents *usecase.Documents
-	sessions  *sessions
-	log       *slog.Logger
+	// translations are the translators' overrides and the help topics.
+	translations *usecase.Translations
+	sessions     *sessions
+	log          *slog.Logger
 
 	clients       clientAddrs
 	logins        *loginLimiter
@@ -93,13 +98,14 @@ func New(ctx context.Context, cfg Config) (http.Handler, error) {
 	sess := &sessions{db: cfg.DB, now: cfg.Now}
 	projects := usecase.NewProjects(uc)
 	s := &Server{
-		cfg:       cfg,
-		accounts:  usecase.NewAccounts(uc, sess, cfg.Secret),
-		projects:  projects,
-		queries:   usecase.NewQueries(cfg.DB),
-		documents: usecase.NewDocuments(uc, projects),
-		sessions:  sess,
-		log:       cfg.Logger,
+		cfg:          cfg,
+		accounts:     usecase.NewAccounts(uc, sess, cfg.Secret),
+		projects:     projects,
+		queries:      usecase.NewQueries(cfg.DB),
+		documents:    usecase.NewDocuments(uc, projects),
+		translations: cfg.Translations,
+		sessions:     sess,
+		log:          cfg.Logger,
 
 		clients:       clientAddrs{trusted: cfg.TrustedProxies},
 		logins:        newLoginLimiter(lim, cfg.Now),
@@ -107,6 +113,9 @@ func New(ctx context.Context, cfg Config) (http.Handler, error) {
 		resets:        newAddrRate(lim.RequestsBurst, lim.RequestsEvery, cfg.Now),
 		heavyCalls:    newHeavyLimiter(lim.HeavyPerUser, lim.HeavyTotal),
 		secureCookies: strings.HasPrefix(public, "https://"),
+	}
+	if s.translations == nil {
+		s.translations = usecase.NewTranslations(uc)
 	}
 	if err := s.sessions.setup(ctx); err != nil {
 		return nil, err
@@ -116,6 +125,8 @@ func New(ctx context.Context, cfg Config) (http.Handler, error) {
 	// forwarding headers only from trusted proxies.
 	r.Use(middleware.RequestID, s.recoverer)
 	s.mount(r)
+	// The help pages of the spec's calls, outside /api.
+	r.Get("/static/help/{locale}/{file}", s.helpPage)
 	if cfg.Client != nil {
 		r.Handle("/*", spa(cfg.Client))
 	}
@@ -143,6 +154,10 @@ func (s *Server) routes(r chi.Router) {
 	r.Get("/auth/confirm/", s.confirmEmail)
 	r.With(s.limitSignups).Post("/drainage/register/", s.register)
 	r.Get("/drainage/countries/", s.countries)
+	// The catalogues and help are for everyone, signed in or not.
+	r.Get("/locales/", s.localeRevisions)
+	r.Get("/locales/{lang}.json", s.localeCatalogue)
+	r.Get("/drainage/help-topics", s.helpTopics)
 
 	r.Group(func(r chi.Router) {
 		r.Use(s.requireUser)
@@ -181,6 +196,13 @@ func (s *Server) routes(r chi.Router) {
 		r.With(s.heavy).Post("/drainage/document/pdf/{language}/hydraulics/{runIndex}/", s.documentPDF)
 		r.With(s.heavy).Post("/drainage/document/rtf/{language}/{kind}/", s.documentRTF)
 		r.With(s.heavy).Post("/drainage/document/rtf/{language}/hydraulics/{runIndex}/", s.documentRTF)
+
+		// Translators' editors; the use cases check the right.
+		r.Get("/translations/{kind}/{lang}/", s.translationTexts)
+		r.Post("/translations/{kind}/{lang}/", s.translationSet)
+		r.Post("/translations/{kind}/{lang}/reset/", s.translationReset)
+		r.Post("/translations/{kind}/{lang}/import/", s.translationImport)
+		r.Post("/translations/preview/", s.translationPreview)
 
 		// Every staff call checks the staff right in its use case.
 		r.Route("/staff", func(r chi.Router) {

@@ -22,6 +22,10 @@ func slot(kind, key string) string { return kind + "\x00" + key }
 
 // Apply moves the catalogue on by one event.
 func (c *Catalogue) Apply(e Event) {
+	if c.overrides == nil {
+		c.overrides = map[string]string{}
+	}
+	c.Language = e.Lang()
 	switch e := e.(type) {
 	case TextChanged:
 		c.overrides[slot(e.Kind, e.Key)] = e.New
@@ -31,7 +35,7 @@ func (c *Catalogue) Apply(e Event) {
 }
 
 // SetVersion and StreamVersion let the repository keep the stream version.
-func (c *Catalogue) SetVersion(v int64)    { c.version = v }
+func (c *Catalogue) SetVersion(v int64)   { c.version = v }
 func (c *Catalogue) StreamVersion() int64 { return c.version }
 
 // Override is the translator's text for key, if there is one.

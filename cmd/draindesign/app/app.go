@@ -19,6 +19,7 @@ import (
 	"time"
 
 	"draindesign/api"
+	"draindesign/api/usecase"
 	"draindesign/api/mail"
 	"draindesign/eventstore"
 	"draindesign/eventstore/postgres"
@@ -27,6 +28,7 @@ import (
 	"draindesign/projections/calchistory"
 	"draindesign/projections/projectlist"
 	"draindesign/projections/timeline"
+	"draindesign/projections/translations"
 	"draindesign/projections/userlist"
 	"draindesign/web"
 
@@ -116,7 +118,8 @@ type App struct {
 
 // Projections are every read model, in the order they are kept up to date.
 func Projections() []projections.Projection {
-	return []projections.Projection{projectlist.Projection{}, userlist.Projection{}, calchistory.Projection{}, timeline.New()}
+	return []projections.Projection{projectlist.Projection{}, userlist.Projection{}, calchistory.Projection{}, timeline.New(),
+		translations.Projection{}}
 }
 
 // OpenStores opens the event store and the read-model database.
@@ -221,9 +224,18 @@ func Start(ctx context.Context, o Options) (*App, error) {
 	if client == nil {
 		client = web.Dist()
 	}
+	// Translators' changes reach this instance's documents and e-mails
+	// within a poll, whichever instance took them.
+	texts := usecase.NewTranslations(usecase.Config{Store: store, DB: db, Runner: runner, Appended: relay.Notify, Logger: o.Logger})
+	a.wg.Add(1)
+	go func() {
+		defer a.wg.Done()
+		texts.Watch(runCtx, 2*time.Second)
+	}()
 	a.Handler, err = api.New(ctx, api.Config{
 		Store: store, DB: db, Runner: runner, Feed: feed, Appended: relay.Notify, Mail: sender,
 		Secret: secret, PublicURL: o.PublicURL, TrustedProxies: proxies, Limits: o.Limits, Logger: o.Logger, Client: client,
+		Translations: texts,
 	})
 	if err != nil {
 		return nil, err

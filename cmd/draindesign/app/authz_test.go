@@ -18,7 +18,7 @@ import (
 // The people who try each call, in the order they try it: whoever may
 // change the fixture (an admin acting on a user, the owner deleting the
 // project) comes last.
-var actors = []string{"anonymous", "other", "link", "support", "blocked", "deleted", "admin", "owner"}
+var actors = []string{"anonymous", "other", "link", "support", "translator", "blocked", "deleted", "admin", "owner"}
 
 // fixture is what one row's calls act on: a saved project of the owner's,
 // shared by link (not with the provider), and a user for staff to act on.
@@ -77,7 +77,8 @@ func matrix() []matrixRow {
 	anyUser := w{rest: ok}
 	badForAll := w{rest: bad}
 	staffOnly := w{"admin": ok, rest: forbid}
-	rtfUsers := w{"admin": ok, "support": ok, rest: forbid}
+	rtfUsers := w{"admin": ok, "support": ok, "translator": ok, rest: forbid}
+	translators := w{"admin": ok, "translator": ok, rest: forbid}
 	byID := func(f fixture) string { return f.project }
 	return []matrixRow{
 		{"GET", "/api/health", same("/api/health", nil), w{rest: ok, out: ok}},
@@ -90,6 +91,10 @@ func matrix() []matrixRow {
 		{"GET", "/api/auth/confirm/", same("/api/auth/confirm/?uid=x&token=y", nil), w{rest: http.StatusSeeOther, out: http.StatusSeeOther}},
 		{"POST", "/api/drainage/register/", same("/api/drainage/register/", map[string]string{}), w{rest: bad, out: bad}},
 		{"GET", "/api/drainage/countries/", same("/api/drainage/countries/", nil), w{rest: ok, out: ok}},
+		// Catalogues and help are read by everyone, signed in or not.
+		{"GET", "/api/locales/", same("/api/locales/", nil), w{rest: ok, out: ok}},
+		{"GET", "/api/locales/{lang}.json", same("/api/locales/de.json", nil), w{rest: ok, out: ok}},
+		{"GET", "/api/drainage/help-topics", same("/api/drainage/help-topics", nil), w{rest: ok, out: ok}},
 
 		{"GET", "/api/auth/me/", same("/api/auth/me/", nil), anyUser},
 		{"PATCH", "/api/drainage/user_settings/", same("/api/drainage/user_settings/", map[string]any{}), anyUser},
@@ -157,6 +162,15 @@ func matrix() []matrixRow {
 		{"POST", "/api/drainage/document/rtf/{language}/hydraulics/{runIndex}/", same("/api/drainage/document/rtf/en/hydraulics/1/",
 			map[string]any{"details": map[string]any{"name": "Yard"}, "runs": []any{calculatedRun("Run 1", 20, "")}}), rtfUsers},
 
+		// Translators and administrators change texts. Each change sets
+		// the shipped text again, so that every actor's call is accepted
+		// on its merits and changes nothing for the next.
+		{"GET", "/api/translations/{kind}/{lang}/", same("/api/translations/message/de/", nil), translators},
+		{"POST", "/api/translations/{kind}/{lang}/", same("/api/translations/message/de/", map[string]string{"key": "nav.home", "text": "Startseite"}), translators},
+		{"POST", "/api/translations/{kind}/{lang}/reset/", same("/api/translations/message/de/reset/", map[string]string{"key": "nav.home"}), translators},
+		{"POST", "/api/translations/{kind}/{lang}/import/", same("/api/translations/message/de/import/", map[string]string{"nav.home": "Startseite"}), translators},
+		{"POST", "/api/translations/preview/", same("/api/translations/preview/", map[string]string{"markdown": "# Hi"}), translators},
+
 		{"GET", "/api/staff/users/", same("/api/staff/users/", nil), staffOnly},
 		{"GET", "/api/staff/users/{id}/projects/", func(f fixture, _ string) call { return call{"/api/staff/users/" + f.victim + "/projects/", nil} }, staffOnly},
 		{"POST", "/api/staff/users/{id}/block/", func(f fixture, _ string) call { return call{"/api/staff/users/" + f.victim + "/block/", nil} }, staffOnly},
@@ -200,14 +214,15 @@ func TestAuthorizationMatrix(t *testing.T) {
 			opts.Limits = api.Limits{RequestsBurst: 1000}
 			p := start(t, opts)
 			people := map[string]*user{
-				"anonymous": p.newUser(t),
-				"owner":     p.staff(t, "olive", account.GroupStandard),
-				"other":     p.staff(t, "otto", account.GroupStandard),
-				"link":      p.staff(t, "lina", account.GroupStandard),
-				"support":   p.staff(t, "sue", account.GroupSupport),
-				"admin":     p.staff(t, "ada", account.GroupAdmin),
-				"blocked":   p.staff(t, "bert", account.GroupStandard),
-				"deleted":   p.staff(t, "dora", account.GroupStandard),
+				"anonymous":  p.newUser(t),
+				"owner":      p.staff(t, "olive", account.GroupStandard),
+				"other":      p.staff(t, "otto", account.GroupStandard),
+				"link":       p.staff(t, "lina", account.GroupStandard),
+				"support":    p.staff(t, "sue", account.GroupSupport),
+				"translator": p.staff(t, "tom", account.GroupTranslator),
+				"admin":      p.staff(t, "ada", account.GroupAdmin),
+				"blocked":    p.staff(t, "bert", account.GroupStandard),
+				"deleted":    p.staff(t, "dora", account.GroupStandard),
 			}
 			people["admin"].must(http.StatusOK, "POST", "/api/staff/users/"+p.userID(t, "bert")+"/block/", nil, nil)
 			people["admin"].must(http.StatusOK, "DELETE", "/api/staff/users/"+p.userID(t, "dora")+"/", nil, nil)
