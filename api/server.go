@@ -51,6 +51,9 @@ type Config struct {
 	// Translations keeps the overrides (nil: made here, refreshed on read
 	// only; the app passes one it also keeps watching).
 	Translations *usecase.Translations
+	// WebLinksFile is staff's data file of the top bar's web links (""
+	// for the release's default).
+	WebLinksFile string
 	Now          func() time.Time
 }
 
@@ -64,6 +67,7 @@ type Server struct {
 	documents *usecase.Documents
 	// translations are the translators' overrides and the help topics.
 	translations *usecase.Translations
+	webLinks     *usecase.WebLinks
 	sessions     *sessions
 	log          *slog.Logger
 
@@ -104,6 +108,7 @@ func New(ctx context.Context, cfg Config) (http.Handler, error) {
 		queries:      usecase.NewQueries(cfg.DB),
 		documents:    usecase.NewDocuments(uc, projects),
 		translations: cfg.Translations,
+		webLinks:     usecase.NewWebLinks(cfg.WebLinksFile),
 		sessions:     sess,
 		log:          cfg.Logger,
 
@@ -128,6 +133,8 @@ func New(ctx context.Context, cfg Config) (http.Handler, error) {
 	// The help pages of the spec's calls, outside /api.
 	r.Get("/static/help/{locale}/{file}", s.helpPage)
 	if cfg.Client != nil {
+		// Help videos are files of the client build (web/public).
+		r.Handle("/static/help/videos/*", spa(cfg.Client))
 		r.Handle("/*", spa(cfg.Client))
 	}
 	// Browsers send Sec-Fetch-Site/Origin; a cross-site state-changing
@@ -158,6 +165,7 @@ func (s *Server) routes(r chi.Router) {
 	r.Get("/locales/", s.localeRevisions)
 	r.Get("/locales/{lang}.json", s.localeCatalogue)
 	r.Get("/drainage/help-topics", s.helpTopics)
+	r.Get("/drainage/feature-sheet/{version}/{language}/", s.featureSheet)
 
 	r.Group(func(r chi.Router) {
 		r.Use(s.requireUser)
@@ -179,6 +187,7 @@ func (s *Server) routes(r chi.Router) {
 		r.Get("/projects/{id}/timeline", s.timeline)
 		r.Get("/ws", s.websocket)
 
+		r.Get("/drainage/weblinks/", s.webLinksOf)
 		r.Get("/drainage/product/", s.products)
 		r.With(s.heavy).Post("/drainage/calculate/", s.calculate)
 		r.With(s.heavy).Post("/drainage/calculate_shared/", s.calculateShared)

@@ -174,3 +174,24 @@ func (s *Server) translationPreview(w http.ResponseWriter, r *http.Request) {
 	}
 	writeJSON(w, http.StatusOK, map[string]string{"html": html})
 }
+
+// webLinksOf is the top bar's web-links menu and partner logo for the
+// signed-in user's country.
+func (s *Server) webLinksOf(w http.ResponseWriter, r *http.Request) {
+	links, err := s.webLinks.For(actorOf(r))
+	if err != nil {
+		s.fail(w, r, err)
+		return
+	}
+	writeJSON(w, http.StatusOK, links)
+}
+
+// featureSheet is a feature sheet PDF of the logged-out page.
+func (s *Server) featureSheet(w http.ResponseWriter, r *http.Request) {
+	f, err := s.translations.FeatureSheet(r.Context(), chi.URLParam(r, "version"), chi.URLParam(r, "language"))
+	if err != nil {
+		s.fail(w, r, err)
+		return
+	}
+	writeFile(w, f)
+}

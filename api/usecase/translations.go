@@ -12,6 +12,7 @@ import (
 	"time"
 
 	"draindesign/api/locale"
+	"draindesign/domain/document/sheet"
 	"draindesign/domain/fault"
 	"draindesign/domain/help"
 	"draindesign/domain/translation"
@@ -441,3 +442,19 @@ func (u *Translations) apply(ctx context.Context, a Actor, lang string, decide f
 
 // MayPreview checks the right to the help editor's preview.
 func (u *Translations) MayPreview(a Actor) error { return CanTranslate(a) }
+
+// FeatureSheet is the logged-out page's feature sheet of a version ("uk" or
+// "int") in lang, with the translators' current texts.
+func (u *Translations) FeatureSheet(ctx context.Context, version, lang string) (File, error) {
+	if !slices.Contains(sheet.Versions, version) || !translation.ValidLanguage(lang) {
+		return File{}, fault.New(fault.NotFound, "No feature sheet %s in %q", version, lang)
+	}
+	if err := u.Refresh(ctx); err != nil {
+		return File{}, err
+	}
+	data, err := sheet.PDF(version, func(key string, data map[string]any) string { return locale.T(lang, key, data) }, Software, u.now().UTC())
+	if err != nil {
+		return File{}, err
+	}
+	return File{Name: fmt.Sprintf("feature-sheet-%s-%s.pdf", version, lang), ContentType: "application/pdf", Data: data}, nil
+}

@@ -18,6 +18,9 @@ const SharedProjectsScreen = lazy(() =>
   import('./projects/SharedProjectsScreen').then((module) => ({ default: module.SharedProjectsScreen })),
 );
 
+const TranslateScreens = lazy(() => import('./translate/TranslateScreens').then((module) => ({ default: module.TranslateScreens })));
+const HelpScreen = lazy(() => import('./help/HelpScreen').then((module) => ({ default: module.HelpScreen })));
+
 type Presence = 'checking' | 'signedIn' | 'signedOut';
 
 /** Picks the screen for the address and the session. */
@@ -74,6 +77,28 @@ export function App() {
       return (
         <PageLayout narrow>
           <BadResetLinkScreen />
+        </PageLayout>
+      );
+    case 'help':
+      // Help is for everyone, signed in or not (spec section 6).
+      return (
+        <PageLayout wide>
+          <Suspense fallback={<LoadingPanel />}>
+            <HelpScreen topic={route.topic} />
+          </Suspense>
+        </PageLayout>
+      );
+    case 'translate':
+      if (route.redirected) return <Redirect to={paths.helpTranslations} />;
+      return presence === 'signedIn' ? (
+        <PageLayout wide>
+          <Suspense fallback={<LoadingPanel />}>
+            <TranslateScreens editor={route.editor} />
+          </Suspense>
+        </PageLayout>
+      ) : (
+        <PageLayout>
+          <LoginScreen />
         </PageLayout>
       );
     case 'notFound':

@@ -235,7 +235,7 @@ func Start(ctx context.Context, o Options) (*App, error) {
 	a.Handler, err = api.New(ctx, api.Config{
 		Store: store, DB: db, Runner: runner, Feed: feed, Appended: relay.Notify, Mail: sender,
 		Secret: secret, PublicURL: o.PublicURL, TrustedProxies: proxies, Limits: o.Limits, Logger: o.Logger, Client: client,
-		Translations: texts,
+		Translations: texts, WebLinksFile: filepath.Join(o.DataDir, "weblinks.json"),
 	})
 	if err != nil {
 		return nil, err

@@ -95,6 +95,7 @@ func matrix() []matrixRow {
 		{"GET", "/api/locales/", same("/api/locales/", nil), w{rest: ok, out: ok}},
 		{"GET", "/api/locales/{lang}.json", same("/api/locales/de.json", nil), w{rest: ok, out: ok}},
 		{"GET", "/api/drainage/help-topics", same("/api/drainage/help-topics", nil), w{rest: ok, out: ok}},
+		{"GET", "/api/drainage/feature-sheet/{version}/{language}/", same("/api/drainage/feature-sheet/uk/en/", nil), w{rest: ok, out: ok}},
 
 		{"GET", "/api/auth/me/", same("/api/auth/me/", nil), anyUser},
 		{"PATCH", "/api/drainage/user_settings/", same("/api/drainage/user_settings/", map[string]any{}), anyUser},
@@ -133,6 +134,7 @@ func matrix() []matrixRow {
 		// the upgrade refuses it.
 		{"GET", "/api/ws", same("/api/ws", nil), badForAll},
 
+		{"GET", "/api/drainage/weblinks/", same("/api/drainage/weblinks/", nil), anyUser},
 		{"GET", "/api/drainage/product/", same("/api/drainage/product/", nil), anyUser},
 		{"POST", "/api/drainage/calculate/", func(f fixture, _ string) call {
 			return call{"/api/drainage/calculate/", map[string]any{"project_id": f.project, "run_id": f.run, "channel_group": "concrete",

@@ -7,6 +7,7 @@ import (
 	"testing"
 
 	"draindesign/domain/account"
+	"draindesign/domain/document/pdf/pdftest"
 )
 
 // get fetches a path as u and gives the status and body.
@@ -144,5 +145,31 @@ func TestTranslationOverrides(t *testing.T) {
 				t.Errorf("after a reset de runs.defaultName = %q, want the shipped %q", merged["runs.defaultName"], shipped["runs.defaultName"])
 			}
 		})
+	}
+}
+
+// The logged-out page's feature sheets are PDFs in the asked language, for
+// anyone.
+func TestFeatureSheets(t *testing.T) {
+	t.Parallel()
+	pdftest.Require(t)
+	p := start(t, Options{DataDir: t.TempDir()})
+	anon := p.newUser(t)
+	for _, tc := range []struct{ version, lang, title, market string }{
+		{"uk", "de", "Produktblatt: UK-Version", "Vereinigtes Königreich"},
+		{"int", "fr", "Fiche produit : version européenne et internationale", "Europe et international"},
+		{"uk", "en", "Feature sheet: UK version", "United Kingdom"},
+	} {
+		code, body := anon.get("/api/drainage/feature-sheet/" + tc.version + "/" + tc.lang + "/")
+		if code != http.StatusOK || !strings.HasPrefix(body, "%PDF-") {
+			t.Fatalf("%s/%s: %d %.20q", tc.version, tc.lang, code, body)
+		}
+		text := pdftest.PageText(t, pdftest.Write(t, []byte(body)), 1)
+		if !strings.Contains(text, tc.title) || !strings.Contains(text, tc.market) {
+			t.Errorf("%s/%s sheet lacks %q or %q:\n%s", tc.version, tc.lang, tc.title, tc.market, text)
+		}
+	}
+	if code, _ := anon.get("/api/drainage/feature-sheet/mars/en/"); code != http.StatusNotFound {
+		t.Errorf("unknown version: %d", code)
 	}
 }

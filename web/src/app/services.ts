@@ -5,6 +5,8 @@ import { createAuthApi, createDrainageApi, createProjectApi, type AuthApi, type 
 import { ApiError, createFileHttp, createHttp } from '../api/http';
 import { createWorkspace, type Workspace } from '../design/workspace';
 import { applyLanguage, createI18n, initialLanguage } from '../i18n/i18n';
+import { startLiveCatalogue, type LiveCatalogue } from '../i18n/liveCatalogue';
+import { createTranslationApi, type TranslationApi } from '../translate/api';
 import { FALLBACK_LANGUAGE, isLanguageCode, toBcp47 } from '../i18n/languages';
 import { SessionExpiredError, sessionGate, withSessionRefresh, withSessionRefreshFile } from '../session/authedSend';
 import { createSessionMachine, type SessionActor } from '../session/sessionMachine';
@@ -18,6 +20,10 @@ export interface Services {
   projects: ProjectApi;
   workspace: Workspace;
   i18n: I18n;
+  /** Translators' calls, help topics and web links. */
+  translations: TranslationApi;
+  /** Loads translators' changes over the bundled catalogues. */
+  liveCatalogue: LiveCatalogue | null;
   queryClient: QueryClient;
   /** Logs out and closes the open project. */
   signOut(): void;
@@ -28,6 +34,8 @@ export interface ServiceOptions {
   store?: UserStore;
   /** Follow projects over the WebSocket (off in jsdom tests). */
   live?: boolean;
+  /** Poll for translators' changes (off in jsdom tests unless asked). */
+  liveCatalogue?: boolean;
 }
 
 export function createServices(options: ServiceOptions = {}): Services {
@@ -84,6 +92,8 @@ export function createServices(options: ServiceOptions = {}): Services {
     userRainfallUnits: () => session.getSnapshot().context.user?.rainfall_units ?? 'mm/h',
   });
   session.start();
+  const translations = createTranslationApi(open, authed);
+  const liveCatalogue = (options.liveCatalogue ?? options.live ?? true) ? startLiveCatalogue(i18n, { fetchFn: options.fetchFn }) : null;
 
   return {
     session,
@@ -92,6 +102,8 @@ export function createServices(options: ServiceOptions = {}): Services {
     projects,
     workspace,
     i18n,
+    translations,
+    liveCatalogue,
     queryClient,
     signOut() {
       workspace.dispose();

@@ -5,6 +5,8 @@ export type Route =
   | { name: 'signUp' }
   | { name: 'passwordResetBadLink' }
   | { name: 'passwordReset'; userID: string; token: string }
+  | { name: 'help'; topic: string | null }
+  | { name: 'translate'; editor: 'calculator' | 'documents' | 'help'; redirected?: boolean }
   | { name: 'notFound' };
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -15,6 +17,11 @@ export function matchRoute(pathname: string, search: string): Route {
   if (path === '/sign-up') return { name: 'signUp' };
   if (path === '/password-reset') return { name: 'passwordResetBadLink' };
   if (path === '/projects') return { name: 'sharedProjects', creator: new URLSearchParams(search).get('creator') };
+  if (path === '/help') return { name: 'help', topic: new URLSearchParams(search).get('topic') };
+  // The translators' screens; /staff/translate itself leads to the help translations (spec section 2).
+  if (path === '/staff/translate') return { name: 'translate', editor: 'help', redirected: true };
+  const translate = /^\/staff\/translate\/(calculator|documents|help)$/.exec(path);
+  if (translate?.[1]) return { name: 'translate', editor: translate[1] as 'calculator' | 'documents' | 'help' };
 
   const support = /^\/projects\/(\d+)$/.exec(path);
   if (support?.[1]) return { name: 'home', shareID: null, supportID: support[1] };
