@@ -8,7 +8,7 @@ import (
 func TestHTML(t *testing.T) {
 	t.Parallel()
 	for _, tc := range []struct {
-		name, src string
+		name, src   string
 		has, hasNot []string
 	}{
 		{"heading and list", "# Design method\n\n- one\n- two\n", []string{"<h1>Design method</h1>", "<li>one</li>"}, nil},

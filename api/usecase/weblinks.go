@@ -146,4 +146,3 @@ func (w *WebLinks) For(a Actor) (UserWebLinks, error) {
 	}
 	return out, nil
 }
-

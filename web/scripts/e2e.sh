@@ -56,6 +56,17 @@ E2E_ADVANCED_PASSWORD="e2e-Advanced-$(date +%s)"
 "$BIN" users add --data-dir "$DATA" --username "$E2E_ADVANCED_USERNAME" --email "$E2E_ADVANCED_USERNAME@example.com" \
   --password "$E2E_ADVANCED_PASSWORD" --group advanced >/dev/null
 
+# A translator (the translation editors) and a Belgian planner (the partner
+# logo; the translation test switches this account to German).
+E2E_TRANSLATOR_USERNAME="e2e-translator"
+E2E_TRANSLATOR_PASSWORD="e2e-Translator-$(date +%s)"
+"$BIN" users add --data-dir "$DATA" --username "$E2E_TRANSLATOR_USERNAME" --email "$E2E_TRANSLATOR_USERNAME@example.com" \
+  --password "$E2E_TRANSLATOR_PASSWORD" --group translator >/dev/null
+E2E_BELGIAN_USERNAME="e2e-belgian"
+E2E_BELGIAN_PASSWORD="e2e-Belgian-$(date +%s)"
+"$BIN" users add --data-dir "$DATA" --username "$E2E_BELGIAN_USERNAME" --email "$E2E_BELGIAN_USERNAME@example.com" \
+  --password "$E2E_BELGIAN_PASSWORD" --country BE >/dev/null
+
 # SMTP_URL unset: the server writes each e-mail to $DATA/mail.
 env -u SMTP_URL -u DATABASE_URL -u NATS_URL PUBLIC_URL="$URL" \
   "$BIN" serve --addr "127.0.0.1:$PORT" --data-dir "$DATA" >"$DATA/server.log" 2>&1 &
@@ -65,4 +76,6 @@ cd "$WEB"
 DRAINDESIGN_URL="$URL" E2E_USERNAME="$E2E_USERNAME" E2E_PASSWORD="$E2E_PASSWORD" E2E_MAIL_DIR="$DATA/mail" \
   E2E_SUPPORT_USERNAME="$E2E_SUPPORT_USERNAME" E2E_SUPPORT_PASSWORD="$E2E_SUPPORT_PASSWORD" \
   E2E_ADVANCED_USERNAME="$E2E_ADVANCED_USERNAME" E2E_ADVANCED_PASSWORD="$E2E_ADVANCED_PASSWORD" \
+  E2E_TRANSLATOR_USERNAME="$E2E_TRANSLATOR_USERNAME" E2E_TRANSLATOR_PASSWORD="$E2E_TRANSLATOR_PASSWORD" \
+  E2E_BELGIAN_USERNAME="$E2E_BELGIAN_USERNAME" E2E_BELGIAN_PASSWORD="$E2E_BELGIAN_PASSWORD" \
   node e2e/run.mjs "${TESTS[@]}"

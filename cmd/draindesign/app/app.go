@@ -19,8 +19,8 @@ import (
 	"time"
 
 	"draindesign/api"
-	"draindesign/api/usecase"
 	"draindesign/api/mail"
+	"draindesign/api/usecase"
 	"draindesign/eventstore"
 	"draindesign/eventstore/postgres"
 	"draindesign/eventstore/sqlite"

@@ -31,14 +31,14 @@ export function HomeTexts() {
           <article>
             <h3>{t('home.features.uk.title')}</h3>
             <p>{t('home.features.uk.text')}</p>
-            <a className="button button--small" href={featureSheetHref('uk', language)} download data-testid="sheet-uk">
+            <a className="button button--primary button--small" href={featureSheetHref('uk', language)} download data-testid="sheet-uk">
               {t('home.sheets.uk')}
             </a>
           </article>
           <article>
             <h3>{t('home.features.int.title')}</h3>
             <p>{t('home.features.int.text')}</p>
-            <a className="button button--small" href={featureSheetHref('int', language)} download data-testid="sheet-int">
+            <a className="button button--primary button--small" href={featureSheetHref('int', language)} download data-testid="sheet-int">
               {t('home.sheets.int')}
             </a>
           </article>
