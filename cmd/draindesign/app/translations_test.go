@@ -97,6 +97,36 @@ func TestTranslationOverrides(t *testing.T) {
 			}
 			ann.must(http.StatusForbidden, "GET", "/api/translations/message/de/", nil, nil)
 
+			// A change of the English text marks the translations written
+			// against the old one: the override and the shipped French text.
+			stale := func(lang, key string) bool {
+				var g struct {
+					Rows []struct {
+						Key   string
+						Stale bool
+					}
+				}
+				tina.must(http.StatusOK, "GET", "/api/translations/message/"+lang+"/", nil, &g)
+				for _, r := range g.Rows {
+					if r.Key == key {
+						return r.Stale
+					}
+				}
+				t.Fatalf("no %s row %s", lang, key)
+				return false
+			}
+			if stale("de", "runs.defaultName") || stale("fr", "runs.defaultName") {
+				t.Error("stale before the English changed")
+			}
+			tina.must(http.StatusOK, "POST", "/api/translations/message/en/", map[string]string{"key": "runs.defaultName", "text": "Channel run {{n}}"}, nil)
+			if !stale("de", "runs.defaultName") || !stale("fr", "runs.defaultName") || stale("de", "nav.home") {
+				t.Error("after the English change: runs.defaultName should be stale in de and fr, nav.home not")
+			}
+			tina.must(http.StatusOK, "POST", "/api/translations/message/en/reset/", map[string]string{"key": "runs.defaultName"}, nil)
+			if stale("de", "runs.defaultName") || stale("fr", "runs.defaultName") {
+				t.Error("stale after the English went back to the text they translate")
+			}
+
 			// Help: French has its own "about", not "allow-flooding".
 			if code, body := anon.get("/static/help/fr/about.html"); code != http.StatusOK || !strings.Contains(body, "<h1>À propos du logiciel</h1>") {
 				t.Errorf("fr about: %d %.80q", code, body)
