@@ -48,7 +48,13 @@ type Config struct {
 	Logger         *slog.Logger
 	// Client is the built web client, served for every path outside /api.
 	Client fs.FS
-	Now    func() time.Time
+	// Translations keeps the overrides (nil: made here, refreshed on read
+	// only; the app passes one it also keeps watching).
+	Translations *usecase.Translations
+	// WebLinksFile is staff's data file of the top bar's web links (""
+	// for the release's default).
+	WebLinksFile string
+	Now          func() time.Time
 }
 
 // Server holds the API's collaborators.
@@ -61,6 +67,9 @@ type Server struct {
 	documents *usecase.Documents
 	// availability changes what each country is offered.
 	availability *usecase.Availability
+	// translations are the translators' overrides and the help topics.
+	translations *usecase.Translations
+	webLinks     *usecase.WebLinks
 	sessions     *sessions
 	log          *slog.Logger
 
@@ -102,6 +111,8 @@ func New(ctx context.Context, cfg Config) (http.Handler, error) {
 		queries:      usecase.NewQueries(cfg.DB),
 		documents:    usecase.NewDocuments(uc, projects),
 		availability: usecase.NewAvailability(uc),
+		translations: cfg.Translations,
+		webLinks:     usecase.NewWebLinks(cfg.WebLinksFile),
 		sessions:     sess,
 		log:          cfg.Logger,
 
@@ -113,6 +124,9 @@ func New(ctx context.Context, cfg Config) (http.Handler, error) {
 		tokenRate:     newAddrRate(lim.TokenBurst, lim.TokenEvery, cfg.Now),
 		secureCookies: strings.HasPrefix(public, "https://"),
 	}
+	if s.translations == nil {
+		s.translations = usecase.NewTranslations(uc)
+	}
 	if err := s.sessions.setup(ctx); err != nil {
 		return nil, err
 	}
@@ -121,7 +135,11 @@ func New(ctx context.Context, cfg Config) (http.Handler, error) {
 	// forwarding headers only from trusted proxies.
 	r.Use(middleware.RequestID, s.recoverer)
 	s.mount(r)
+	// The help pages of the spec's calls, outside /api.
+	r.Get("/static/help/{locale}/{file}", s.helpPage)
 	if cfg.Client != nil {
+		// Help videos are files of the client build (web/public).
+		r.Handle("/static/help/videos/*", spa(cfg.Client))
 		r.Handle("/*", spa(cfg.Client))
 	}
 	// Browsers send Sec-Fetch-Site/Origin; a cross-site state-changing
@@ -149,6 +167,11 @@ func (s *Server) routes(r chi.Router) {
 	r.Get("/auth/confirm/", s.confirmEmail)
 	r.With(s.limitSignups).Post("/drainage/register/", s.register)
 	r.Get("/drainage/countries/", s.countries)
+	// The catalogues and help are for everyone, signed in or not.
+	r.Get("/locales/", s.localeRevisions)
+	r.Get("/locales/{lang}.json", s.localeCatalogue)
+	r.Get("/drainage/help-topics", s.helpTopics)
+	r.Get("/drainage/feature-sheet/{version}/{language}/", s.featureSheet)
 
 	// The API's own description (docs/api.md) and its reference page.
 	r.Get("/openapi.json", s.openAPIDocument)
@@ -181,6 +204,7 @@ func (s *Server) routes(r chi.Router) {
 		r.Post("/projects/{id}/copy", s.copyVersion)
 		r.Get("/ws", s.websocket)
 
+		r.Get("/drainage/weblinks/", s.webLinksOf)
 		r.Get("/drainage/product/", s.products)
 		r.With(s.heavy).Post("/drainage/calculate/", s.calculate)
 		r.With(s.heavy).Post("/drainage/calculate_shared/", s.calculateShared)
@@ -198,6 +222,13 @@ func (s *Server) routes(r chi.Router) {
 		r.With(s.heavy).Post("/drainage/document/pdf/{language}/hydraulics/{runIndex}/", s.documentPDF)
 		r.With(s.heavy).Post("/drainage/document/rtf/{language}/{kind}/", s.documentRTF)
 		r.With(s.heavy).Post("/drainage/document/rtf/{language}/hydraulics/{runIndex}/", s.documentRTF)
+
+		// Translators' editors; the use cases check the right.
+		r.Get("/translations/{kind}/{lang}/", s.translationTexts)
+		r.Post("/translations/{kind}/{lang}/", s.translationSet)
+		r.Post("/translations/{kind}/{lang}/reset/", s.translationReset)
+		r.Post("/translations/{kind}/{lang}/import/", s.translationImport)
+		r.Post("/translations/preview/", s.translationPreview)
 
 		// Every staff call checks the staff right in its use case.
 		r.Route("/staff", func(r chi.Router) {

@@ -20,6 +20,13 @@ var dist embed.FS
 //go:embed locales/*.json
 var Locales embed.FS
 
+// Help holds help/{lang}/{topic}.md: the help topics as the release ships
+// them, in Markdown. English has every topic; another language has the ones
+// translated so far, and the help page falls back to English for the rest.
+//
+//go:embed help
+var Help embed.FS
+
 // Dist returns the client build rooted at dist/, so index.html is at "index.html".
 func Dist() fs.FS {
 	sub, err := fs.Sub(dist, "dist")

@@ -6,6 +6,7 @@ import (
 	"testing"
 
 	"draindesign/domain/catalogue"
+	"draindesign/domain/translation"
 	"draindesign/web"
 )
 
@@ -152,6 +153,26 @@ func TestDescribeInEveryLanguage(t *testing.T) {
 	} {
 		if !seen[want] {
 			t.Errorf("no line reads %q", want)
+		}
+	}
+}
+
+// TestShippedTextsPassTheEditorsChecks: every text the release ships would
+// be accepted by the translators' editor (placeholders as in English,
+// plural forms the language has), so the checks refuse only new mistakes.
+func TestShippedTextsPassTheEditorsChecks(t *testing.T) {
+	t.Parallel()
+	en := Shipped(Fallback)
+	for _, code := range Codes {
+		for key, text := range Shipped(code) {
+			english := en[key]
+			if base, _, plural := translation.PluralForm(key); plural && english == "" {
+				english = en[base+"_other"]
+			}
+			err := translation.Validate(translation.Check{Language: code, Kind: translation.KindMessage, Key: key, Text: text, English: english, Known: Known(key)})
+			if err != nil {
+				t.Errorf("%s %s: %v", code, key, err)
+			}
 		}
 	}
 }

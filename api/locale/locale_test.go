@@ -54,3 +54,33 @@ func TestMatch(t *testing.T) {
 		}
 	}
 }
+
+// Overrides lay over the shipped texts for T and Merged, ignore keys the
+// code never asks for, and go away when replaced. Not parallel: it changes
+// the process-wide catalogue, and the parallel tests run after it.
+func TestSetOverrides(t *testing.T) {
+	t.Cleanup(func() { _ = SetOverrides(nil) })
+	shippedDE := T("de", "nav.home", nil)
+	if err := SetOverrides(Overrides{"de": {"nav.home": "Startseite {{x}}", "no.such.key": "x"}}); err != nil {
+		t.Fatal(err)
+	}
+	if got := T("de", "nav.home", map[string]any{"x": 1}); got != "Startseite 1" {
+		t.Errorf("T(de, nav.home) = %q with the override", got)
+	}
+	if got := T("fr", "nav.home", nil); got != Shipped("fr")["nav.home"] {
+		t.Errorf("T(fr) = %q, another language changed", got)
+	}
+	m := Merged("de")
+	if m["nav.home"] != "Startseite {{x}}" || len(m) != len(Shipped("de")) {
+		t.Errorf("Merged(de): nav.home %q, %d keys (shipped %d)", m["nav.home"], len(m), len(Shipped("de")))
+	}
+	if Shipped("de")["nav.home"] == "Startseite {{x}}" {
+		t.Error("the shipped catalogue was changed")
+	}
+	if err := SetOverrides(nil); err != nil {
+		t.Fatal(err)
+	}
+	if got := T("de", "nav.home", nil); got != shippedDE {
+		t.Errorf("T(de) after dropping the overrides = %q, want %q", got, shippedDE)
+	}
+}

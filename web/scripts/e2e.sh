@@ -74,6 +74,13 @@ for victim in e2e-blockme e2e-deleteme; do
   "$BIN" users add --data-dir "$DATA" --username "$victim" --email "$victim@example.com" \
     --password "$E2E_STAFF_PASSWORD" --first Grace --last Hopper --company "Drainage Works Ltd" >/dev/null
 done
+# The translation editors' translator is the staff area's; a Belgian planner
+# (the partner logo; the translation test switches this account to German).
+E2E_TRANSLATOR_PASSWORD="$E2E_STAFF_PASSWORD"
+E2E_BELGIAN_USERNAME="e2e-belgian"
+E2E_BELGIAN_PASSWORD="e2e-Belgian-$(date +%s)"
+"$BIN" users add --data-dir "$DATA" --username "$E2E_BELGIAN_USERNAME" --email "$E2E_BELGIAN_USERNAME@example.com" \
+  --password "$E2E_BELGIAN_PASSWORD" --country BE >/dev/null
 
 # SMTP_URL unset: the server writes each e-mail to $DATA/mail.
 env -u SMTP_URL -u DATABASE_URL -u NATS_URL PUBLIC_URL="$URL" \
@@ -87,4 +94,6 @@ DRAINDESIGN_URL="$URL" E2E_USERNAME="$E2E_USERNAME" E2E_PASSWORD="$E2E_PASSWORD"
   E2E_ADMIN_USERNAME="$E2E_ADMIN_USERNAME" E2E_ADMIN_PASSWORD="$E2E_ADMIN_PASSWORD" \
   E2E_MARKETING_USERNAME="$E2E_MARKETING_USERNAME" E2E_TRANSLATOR_USERNAME="$E2E_TRANSLATOR_USERNAME" \
   E2E_STAFF_PASSWORD="$E2E_STAFF_PASSWORD" \
+  E2E_TRANSLATOR_USERNAME="$E2E_TRANSLATOR_USERNAME" E2E_TRANSLATOR_PASSWORD="$E2E_TRANSLATOR_PASSWORD" \
+  E2E_BELGIAN_USERNAME="$E2E_BELGIAN_USERNAME" E2E_BELGIAN_PASSWORD="$E2E_BELGIAN_PASSWORD" \
   node e2e/run.mjs "${TESTS[@]}"

@@ -4,7 +4,6 @@ import { Redirect } from './components/Redirect';
 import { useLocation } from './router/history';
 import { matchRoute, paths } from './router/routes';
 import { BadResetLinkScreen } from './screens/BadResetLinkScreen';
-import { ComingScreen } from './screens/ComingScreen';
 import { LoginScreen } from './screens/LoginScreen';
 import { NewPasswordScreen } from './screens/NewPasswordScreen';
 import { NotFoundScreen } from './screens/NotFoundScreen';
@@ -21,6 +20,9 @@ const SharedProjectsScreen = lazy(() =>
 );
 // Spec: the staff area is loaded on demand.
 const StaffScreen = lazy(() => import('./staff/StaffScreen').then((module) => ({ default: module.StaffScreen })));
+
+const TranslateScreens = lazy(() => import('./translate/TranslateScreens').then((module) => ({ default: module.TranslateScreens })));
+const HelpScreen = lazy(() => import('./help/HelpScreen').then((module) => ({ default: module.HelpScreen })));
 
 type Presence = 'checking' | 'signedIn' | 'signedOut';
 
@@ -84,13 +86,6 @@ export function App() {
           <LoginScreen />
         </PageLayout>
       );
-    case 'help':
-      // Help is open to visitors too; its topics are not built yet.
-      return (
-        <PageLayout narrow>
-          <ComingScreen what="help" />
-        </PageLayout>
-      );
     case 'signUp':
       return presence === 'signedIn' ? (
         <Redirect to={paths.home} />
@@ -109,6 +104,28 @@ export function App() {
       return (
         <PageLayout narrow>
           <BadResetLinkScreen />
+        </PageLayout>
+      );
+    case 'help':
+      // Help is for everyone, signed in or not (spec section 6).
+      return (
+        <PageLayout wide>
+          <Suspense fallback={<LoadingPanel />}>
+            <HelpScreen topic={route.topic} />
+          </Suspense>
+        </PageLayout>
+      );
+    case 'translate':
+      if (route.redirected) return <Redirect to={paths.helpTranslations} />;
+      return presence === 'signedIn' ? (
+        <PageLayout wide>
+          <Suspense fallback={<LoadingPanel />}>
+            <TranslateScreens editor={route.editor} />
+          </Suspense>
+        </PageLayout>
+      ) : (
+        <PageLayout>
+          <LoginScreen />
         </PageLayout>
       );
     case 'notFound':

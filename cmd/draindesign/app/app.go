@@ -20,6 +20,7 @@ import (
 
 	"draindesign/api"
 	"draindesign/api/mail"
+	"draindesign/api/usecase"
 	"draindesign/eventstore"
 	"draindesign/eventstore/postgres"
 	"draindesign/eventstore/sqlite"
@@ -31,6 +32,7 @@ import (
 	"draindesign/projections/stafflog"
 	"draindesign/projections/staffmap"
 	"draindesign/projections/timeline"
+	"draindesign/projections/translations"
 	"draindesign/projections/userlist"
 	"draindesign/web"
 
@@ -121,7 +123,7 @@ type App struct {
 // Projections are every read model, in the order they are kept up to date.
 func Projections() []projections.Projection {
 	return []projections.Projection{projectlist.Projection{}, userlist.Projection{}, calchistory.Projection{}, timeline.New(),
-		calcaudit.Projection{}, offer.Projection{}, stafflog.Projection{}, staffmap.Projection{}}
+		calcaudit.Projection{}, offer.Projection{}, stafflog.Projection{}, staffmap.Projection{}, translations.Projection{}}
 }
 
 // OpenStores opens the event store and the read-model database.
@@ -226,9 +228,18 @@ func Start(ctx context.Context, o Options) (*App, error) {
 	if client == nil {
 		client = web.Dist()
 	}
+	// Translators' changes reach this instance's documents and e-mails
+	// within a poll, whichever instance took them.
+	texts := usecase.NewTranslations(usecase.Config{Store: store, DB: db, Runner: runner, Appended: relay.Notify, Logger: o.Logger})
+	a.wg.Add(1)
+	go func() {
+		defer a.wg.Done()
+		texts.Watch(runCtx, 2*time.Second)
+	}()
 	a.Handler, err = api.New(ctx, api.Config{
 		Store: store, DB: db, Runner: runner, Feed: feed, Appended: relay.Notify, Mail: sender,
 		Secret: secret, PublicURL: o.PublicURL, TrustedProxies: proxies, Limits: o.Limits, Logger: o.Logger, Client: client,
+		Translations: texts, WebLinksFile: filepath.Join(o.DataDir, "weblinks.json"),
 	})
 	if err != nil {
 		return nil, err

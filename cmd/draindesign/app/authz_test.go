@@ -25,7 +25,7 @@ import (
 // A token acts as its user on the calls api.TokenCalls lists, on the
 // user's own projects only: an admin's token has no staff reach and a
 // token never reaches the account's settings or tokens (403).
-var actors = []string{"anonymous", "other", "link", "support", "marketing", "blocked", "deleted", "revoked", "admintoken", "admin", "token", "owner"}
+var actors = []string{"anonymous", "other", "link", "support", "marketing", "translator", "blocked", "deleted", "revoked", "admintoken", "admin", "token", "owner"}
 
 // tokenActors call with an API token.
 var tokenActors = map[string]bool{"token": true, "admintoken": true, "revoked": true}
@@ -110,8 +110,9 @@ func matrix() []matrixRow {
 	staffOnly := w{"admin": ok, rest: forbid}
 	// An admin's token keeps the admin's advanced mode: it is a feature
 	// of the group, not a staff right.
-	rtfUsers := w{"admin": ok, "admintoken": ok, "support": ok, "marketing": ok, rest: forbid}
+	rtfUsers := w{"admin": ok, "admintoken": ok, "support": ok, "marketing": ok, "translator": ok, rest: forbid}
 	marketingOrAdmin := w{"admin": ok, "marketing": ok, rest: forbid}
+	translators := w{"admin": ok, "translator": ok, rest: forbid}
 	byID := func(f fixture) string { return f.project }
 	return []matrixRow{
 		{"GET", "/api/health", same("/api/health", nil), w{rest: ok, out: ok}},
@@ -124,6 +125,11 @@ func matrix() []matrixRow {
 		{"GET", "/api/auth/confirm/", same("/api/auth/confirm/?uid=x&token=y", nil), w{rest: http.StatusSeeOther, out: http.StatusSeeOther}},
 		{"POST", "/api/drainage/register/", same("/api/drainage/register/", map[string]string{}), w{rest: bad, out: bad}},
 		{"GET", "/api/drainage/countries/", same("/api/drainage/countries/", nil), w{rest: ok, out: ok}},
+		// Catalogues and help are read by everyone, signed in or not.
+		{"GET", "/api/locales/", same("/api/locales/", nil), w{rest: ok, out: ok}},
+		{"GET", "/api/locales/{lang}.json", same("/api/locales/de.json", nil), w{rest: ok, out: ok}},
+		{"GET", "/api/drainage/help-topics", same("/api/drainage/help-topics", nil), w{rest: ok, out: ok}},
+		{"GET", "/api/drainage/feature-sheet/{version}/{language}/", same("/api/drainage/feature-sheet/uk/en/", nil), w{rest: ok, out: ok}},
 
 		{"GET", "/api/openapi.json", same("/api/openapi.json", nil), w{rest: ok, out: ok}},
 		{"GET", "/api/docs/", same("/api/docs/", nil), w{rest: ok, out: ok}},
@@ -181,6 +187,7 @@ func matrix() []matrixRow {
 		// the upgrade refuses it.
 		{"GET", "/api/ws", same("/api/ws", nil), badForAll},
 
+		{"GET", "/api/drainage/weblinks/", same("/api/drainage/weblinks/", nil), anyUser},
 		{"GET", "/api/drainage/product/", same("/api/drainage/product/", nil), anyUser},
 		{"POST", "/api/drainage/calculate/", func(f fixture, _ string) call {
 			return call{"/api/drainage/calculate/", map[string]any{"project_id": f.project, "run_id": f.run, "channel_group": "concrete",
@@ -209,6 +216,15 @@ func matrix() []matrixRow {
 			map[string]any{"details": map[string]any{"name": "Yard"}, "runs": []any{calculatedRun("Run 1", 20, "")}}), rtfUsers},
 		{"POST", "/api/drainage/document/rtf/{language}/hydraulics/{runIndex}/", same("/api/drainage/document/rtf/en/hydraulics/1/",
 			map[string]any{"details": map[string]any{"name": "Yard"}, "runs": []any{calculatedRun("Run 1", 20, "")}}), rtfUsers},
+
+		// Translators and administrators change texts. Each change sets
+		// the shipped text again, so that every actor's call is accepted
+		// on its merits and changes nothing for the next.
+		{"GET", "/api/translations/{kind}/{lang}/", same("/api/translations/message/de/", nil), translators},
+		{"POST", "/api/translations/{kind}/{lang}/", same("/api/translations/message/de/", map[string]string{"key": "nav.home", "text": "Startseite"}), translators},
+		{"POST", "/api/translations/{kind}/{lang}/reset/", same("/api/translations/message/de/reset/", map[string]string{"key": "nav.home"}), translators},
+		{"POST", "/api/translations/{kind}/{lang}/import/", same("/api/translations/message/de/import/", map[string]string{"nav.home": "Startseite"}), translators},
+		{"POST", "/api/translations/preview/", same("/api/translations/preview/", map[string]string{"markdown": "# Hi"}), translators},
 
 		{"GET", "/api/staff/users/", same("/api/staff/users/", nil), staffOnly},
 		{"GET", "/api/staff/users/{id}/projects/", func(f fixture, _ string) call { return call{"/api/staff/users/" + f.victim + "/projects/", nil} }, staffOnly},
@@ -273,15 +289,16 @@ func TestAuthorizationMatrix(t *testing.T) {
 			opts.Limits = api.Limits{RequestsBurst: 1000}
 			p := start(t, opts)
 			people := map[string]*user{
-				"anonymous": p.newUser(t),
-				"owner":     p.staff(t, "olive", account.GroupStandard),
-				"other":     p.staff(t, "otto", account.GroupStandard),
-				"link":      p.staff(t, "lina", account.GroupStandard),
-				"support":   p.staff(t, "sue", account.GroupSupport),
-				"marketing": p.staff(t, "mia", account.GroupMarketing),
-				"admin":     p.staff(t, "ada", account.GroupAdmin),
-				"blocked":   p.staff(t, "bert", account.GroupStandard),
-				"deleted":   p.staff(t, "dora", account.GroupStandard),
+				"anonymous":  p.newUser(t),
+				"owner":      p.staff(t, "olive", account.GroupStandard),
+				"other":      p.staff(t, "otto", account.GroupStandard),
+				"link":       p.staff(t, "lina", account.GroupStandard),
+				"support":    p.staff(t, "sue", account.GroupSupport),
+				"marketing":  p.staff(t, "mia", account.GroupMarketing),
+				"translator": p.staff(t, "tom", account.GroupTranslator),
+				"admin":      p.staff(t, "ada", account.GroupAdmin),
+				"blocked":    p.staff(t, "bert", account.GroupStandard),
+				"deleted":    p.staff(t, "dora", account.GroupStandard),
 			}
 			people["admin"].must(http.StatusOK, "POST", "/api/staff/users/"+p.userID(t, "bert")+"/block/", nil, nil)
 			people["admin"].must(http.StatusOK, "DELETE", "/api/staff/users/"+p.userID(t, "dora")+"/", nil, nil)

@@ -144,7 +144,7 @@ describe('the layout from a phone to a desktop', { skip }, () => {
     await toggle.click();
     const [help] = await Promise.all([browser.context.waitForEvent('page'), menu.getByRole('link', { name: 'Help', exact: true }).click()]);
     await help.waitForLoadState('domcontentloaded');
-    assert.match(help.url(), /\/help$/);
+    assert.match(help.url(), /\/help\?topic=design-parameters$/, 'help opens at the topic of the design screen');
     await help.close();
     assert.equal(await toggle.getAttribute('aria-expanded'), 'false');
     await pageShot(page, 'results-390');

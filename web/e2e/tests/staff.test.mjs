@@ -51,7 +51,7 @@ describe('the staff area', { skip }, () => {
       await page.goto('/');
       await logIn(page, username, password);
       const hrefs = await page.locator('header.topbar a[href]').evaluateAll((links) => [...new Set(links.map((a) => a.getAttribute('href')))]);
-      assert.ok(hrefs.includes('/help'), `${group}: the help link`);
+      assert.ok(hrefs.some((href) => href.startsWith('/help')), `${group}: the help link`);
       if (group === 'admin') assert.ok(hrefs.includes('/staff'), 'admin: the staff link');
       if (group === 'marketing' || group === 'admin') assert.ok(hrefs.includes('/staff/channels'), `${group}: the channel availability link`);
       if (group === 'translator') assert.ok(hrefs.includes('/staff/translate/calculator'), 'translator: the translation menu');
@@ -60,8 +60,8 @@ describe('the staff area', { skip }, () => {
         if (href === '/') await calculateButton(page).waitFor();
         else await page.locator('main h1').first().waitFor();
         assert.equal(await page.getByRole('heading', { name: 'Page not found' }).count(), 0, `${group}: ${href} is not "Page not found"`);
-        if (href === '/help' && group === 'standard') await screenshot(page, 'coming-help');
-        if (href === '/staff/translate/documents') await screenshot(page, 'coming-translations');
+        if (href.startsWith('/help') && group === 'standard') await screenshot(page, 'help-from-top-bar');
+        if (href === '/staff/translate/documents') await screenshot(page, 'translations-documents');
       }
       await page.goto('/');
       await calculateButton(page).waitFor();

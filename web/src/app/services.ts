@@ -6,6 +6,8 @@ import { ApiError, createFileHttp, createHttp } from '../api/http';
 import { createWorkspace, type Workspace } from '../design/workspace';
 import { createHistoryApi, type HistoryApi } from '../history/historyApi';
 import { applyLanguage, createI18n, initialLanguage } from '../i18n/i18n';
+import { startLiveCatalogue, type LiveCatalogue } from '../i18n/liveCatalogue';
+import { createTranslationApi, type TranslationApi } from '../translate/api';
 import { FALLBACK_LANGUAGE, isLanguageCode, toBcp47 } from '../i18n/languages';
 import { SessionExpiredError, sessionGate, withSessionRefresh, withSessionRefreshFile } from '../session/authedSend';
 import { createSessionMachine, type SessionActor } from '../session/sessionMachine';
@@ -24,6 +26,10 @@ export interface Services {
   staff: StaffApi;
   workspace: Workspace;
   i18n: I18n;
+  /** Translators' calls, help topics and web links. */
+  translations: TranslationApi;
+  /** Loads translators' changes over the bundled catalogues. */
+  liveCatalogue: LiveCatalogue | null;
   queryClient: QueryClient;
   /** Logs out and closes the open project. */
   signOut(): void;
@@ -34,6 +40,8 @@ export interface ServiceOptions {
   store?: UserStore;
   /** Follow projects over the WebSocket (off in jsdom tests). */
   live?: boolean;
+  /** Poll for translators' changes (off in jsdom tests unless asked). */
+  liveCatalogue?: boolean;
 }
 
 export function createServices(options: ServiceOptions = {}): Services {
@@ -95,6 +103,8 @@ export function createServices(options: ServiceOptions = {}): Services {
     },
   });
   session.start();
+  const translations = createTranslationApi(open, authed);
+  const liveCatalogue = (options.liveCatalogue ?? options.live ?? true) ? startLiveCatalogue(i18n, { fetchFn: options.fetchFn }) : null;
 
   return {
     session,
@@ -105,6 +115,8 @@ export function createServices(options: ServiceOptions = {}): Services {
     staff,
     workspace,
     i18n,
+    translations,
+    liveCatalogue,
     queryClient,
     signOut() {
       workspace.dispose();

@@ -47,6 +47,8 @@ export function createI18n(language: LanguageCode): I18n {
     interpolation: { escapeValue: false },
     returnNull: false,
     initAsync: false,
+    // A translator's change loaded over the bundle (liveCatalogue) re-renders the screens.
+    react: { bindI18nStore: 'added' },
   });
   instance.on('languageChanged', (code) => {
     if (isLanguageCode(code)) {

@@ -6,7 +6,8 @@ export type Route =
   | { name: 'signUp' }
   | { name: 'passwordResetBadLink' }
   | { name: 'passwordReset'; userID: string; token: string }
-  | { name: 'help' }
+  | { name: 'help'; topic: string | null }
+  | { name: 'translate'; editor: 'calculator' | 'documents' | 'help'; redirected?: boolean }
   | { name: 'staff'; view: StaffView }
   | { name: 'notFound' };
 
@@ -17,9 +18,7 @@ export type StaffView =
   | { kind: 'channels' }
   | { kind: 'map' }
   | { kind: 'user'; userID: string }
-  | { kind: 'userProject'; userID: string; superID: string }
-  /** /staff/translate redirects to the help translations. */
-  | { kind: 'translate'; which: 'calculator' | 'documents' | 'help' | null };
+  | { kind: 'userProject'; userID: string; superID: string };
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
@@ -29,8 +28,12 @@ export function matchRoute(pathname: string, search: string): Route {
   if (path === '/sign-up') return { name: 'signUp' };
   if (path === '/password-reset') return { name: 'passwordResetBadLink' };
   if (path === '/projects') return { name: 'sharedProjects', creator: new URLSearchParams(search).get('creator') };
+  if (path === '/help') return { name: 'help', topic: new URLSearchParams(search).get('topic') };
+  // The translators' screens; /staff/translate itself leads to the help translations (spec section 2).
+  if (path === '/staff/translate') return { name: 'translate', editor: 'help', redirected: true };
+  const translate = /^\/staff\/translate\/(calculator|documents|help)$/.exec(path);
+  if (translate?.[1]) return { name: 'translate', editor: translate[1] as 'calculator' | 'documents' | 'help' };
 
-  if (path === '/help') return { name: 'help' };
   // The timeline first: the staff area owns every other /staff path.
   const timeline = /^\/staff\/timeline\/([^/]+)$/.exec(path);
   if (timeline?.[1]) return { name: 'timeline', projectId: decodeURIComponent(timeline[1]) };
@@ -64,14 +67,6 @@ function matchStaff(rest: string): StaffView | null {
       return { kind: 'channels' };
     case '/map':
       return { kind: 'map' };
-    case '/translate':
-      return { kind: 'translate', which: null };
-    case '/translate/calculator':
-      return { kind: 'translate', which: 'calculator' };
-    case '/translate/documents':
-      return { kind: 'translate', which: 'documents' };
-    case '/translate/help':
-      return { kind: 'translate', which: 'help' };
   }
   const user = /^\/user\/([^/]+)(?:\/([^/]+))?$/.exec(rest);
   if (!user?.[1]) return null;

@@ -1,5 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { useDocumentTitle } from '../components/useDocumentTitle';
+import { HomeTexts } from '../home/HomeTexts';
 import { useLocation } from '../router/history';
 import { LoginPanel } from './LoginPanel';
 
@@ -24,10 +25,13 @@ export function LoginScreen() {
   const notice = pageState.notice ?? confirmationNotice(search);
   useDocumentTitle(t('login.title'));
   return (
-    <div className="login-layout">
-      <ProductAdvert />
-      <LoginPanel notice={notice} openReset={pageState.openReset === true} />
-    </div>
+    <>
+      <div className="login-layout">
+        <ProductAdvert />
+        <LoginPanel notice={notice} openReset={pageState.openReset === true} />
+      </div>
+      <HomeTexts />
+    </>
   );
 }
 

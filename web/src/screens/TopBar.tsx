@@ -1,4 +1,4 @@
-import { useMutation } from '@tanstack/react-query';
+import { useMutation, useQuery } from '@tanstack/react-query';
 import { useEffect, useRef, useState, type MouseEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useServices, useSession } from '../app/ServicesContext';
@@ -9,6 +9,8 @@ import { navigate, useLocation } from '../router/history';
 import { Link } from '../router/Link';
 import { paths } from '../router/routes';
 import { UserSettingsDialog } from '../settings/UserSettingsDialog';
+import { helpHref } from '../help/topics';
+import { mayTranslate } from '../translate/rights';
 
 // How the bar fits its width, by level: everything; without the username's
 // text and the globe; the links on the bar and the user's own actions behind a
@@ -38,8 +40,12 @@ export function TopBar() {
   const username = user?.username ?? '';
   const inStaff = pathname.startsWith(paths.staff);
   const away = pathname !== paths.home;
+  // The web links and the partner logo by the user's country (a data file staff keep).
+  const country = user?.country?.iso_code ?? '';
+  const webLinks = useQuery({ queryKey: ['weblinks', country], queryFn: services.translations.webLinks, enabled: Boolean(user), staleTime: 600_000 });
+  const partner = webLinks.data?.partner ?? null;
   const roles = [user?.shared_projects, user?.is_admin, user?.is_translator, user?.is_marketing].map(Boolean).join();
-  const level = useFitLevel(bar, row, LEVELS.length, `${i18n.language}|${username}|${roles}|${away}|${inStaff}`);
+  const level = useFitLevel(bar, row, LEVELS.length, `${i18n.language}|${username}|${roles}|${away}|${inStaff}|${webLinks.data?.links.length ?? 0}|${partner ? 1 : 0}`);
   const folded = level >= ACCOUNT;
   // A menu left open when the window grew does not spring open when it narrows again.
   if (!folded && menuOpen) setMenuOpen(false);
@@ -86,12 +92,24 @@ export function TopBar() {
       <Link to={paths.home} className="topbar__link">
         {t('nav.home')}
       </Link>
+      {(webLinks.data?.links.length ?? 0) > 0 && (
+        <details className="menu">
+          <summary className="topbar__link">{t('nav.webLinks')}</summary>
+          <div className="menu__list">
+            {webLinks.data?.links.map((link) => (
+              <a key={link.url} href={link.url} className="menu__item" target="_blank" rel="noopener noreferrer">
+                {link.label}
+              </a>
+            ))}
+          </div>
+        </details>
+      )}
       {(user?.shared_projects || user?.is_admin) && (
         <Link to={paths.sharedProjects} className="topbar__link">
           {t('nav.sharedProjects')}
         </Link>
       )}
-      {user?.is_translator && (
+      {mayTranslate(user) && (
         <details className="menu">
           <summary className="topbar__link">{t('nav.translations')}</summary>
           <div className="menu__list">
@@ -123,6 +141,11 @@ export function TopBar() {
   return (
     <header ref={bar} className={`topbar ${LEVELS[level] ?? ''}`}>
       <Brand />
+      {partner && (
+        <span className="topbar__partner">
+          <img src={partner.logo} alt={partner.name} height={28} />
+        </span>
+      )}
       {/* One line, measured by useFitLevel; the menu button comes before what it shows, in reading order too. */}
       <div ref={row} className="topbar__row">
         {level < MENU && nav}
@@ -157,7 +180,7 @@ export function TopBar() {
           <button type="button" className="button button--quiet button--small" onClick={() => setSettingsOpen(true)}>
             {t('nav.settings')}
           </button>
-          <a className="button button--quiet button--small" href={paths.help} target="_blank" rel="noopener">
+          <a className="button button--quiet button--small" href={helpHref(pathname)} target="_blank" rel="noopener">
             {t('nav.help')}
           </a>
           <button type="button" className="button button--quiet button--small" onClick={logout} disabled={loggingOut}>

@@ -2,10 +2,8 @@ import { lazy, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSession } from '../app/ServicesContext';
 import { Notice } from '../components/Notice';
-import { Redirect } from '../components/Redirect';
 import { Link } from '../router/Link';
 import { paths, type StaffView } from '../router/routes';
-import { ComingScreen } from '../screens/ComingScreen';
 import { LoadingPanel } from '../screens/SplashScreen';
 import { CalculationsScreen } from './CalculationsScreen';
 import { ChannelsScreen } from './ChannelsScreen';
@@ -27,11 +25,6 @@ export function StaffScreen({ view }: { view: StaffView }) {
   const user = useSession((s) => s.context.user);
   const admin = !!user?.is_admin;
 
-  if (view.kind === 'translate') {
-    if (!user?.is_translator) return <NotAllowed />;
-    if (!view.which) return <Redirect to={paths.helpTranslations} />;
-    return <ComingScreen what={view.which === 'calculator' ? 'calculatorTranslations' : view.which === 'documents' ? 'documentTranslations' : 'helpTranslations'} />;
-  }
   if (view.kind === 'channels' ? !user?.is_marketing : !admin) return <NotAllowed />;
   if (view.kind === 'userProject') return <StaffProjectView userID={view.userID} superID={view.superID} />;
 
