@@ -44,12 +44,13 @@ describe('matchRoute', () => {
     expect(matchRoute('/staff/map', '')).toEqual({ name: 'staff', view: { kind: 'map' } });
     expect(matchRoute('/staff/user/u-1', '')).toEqual({ name: 'staff', view: { kind: 'user', userID: 'u-1' } });
     expect(matchRoute('/staff/user/u-1/p-2/', '')).toEqual({ name: 'staff', view: { kind: 'userProject', userID: 'u-1', superID: 'p-2' } });
-    expect(matchRoute('/staff/translate', '')).toEqual({ name: 'staff', view: { kind: 'translate', which: null } });
-    expect(matchRoute('/staff/translate/documents', '')).toEqual({ name: 'staff', view: { kind: 'translate', which: 'documents' } });
+    // The translators' editors are screens of their own.
+    expect(matchRoute('/staff/translate', '')).toEqual({ name: 'translate', editor: 'help', redirected: true });
+    expect(matchRoute('/staff/translate/documents', '')).toEqual({ name: 'translate', editor: 'documents' });
     expect(matchRoute('/staff/user', '')).toEqual({ name: 'notFound' });
     expect(matchRoute('/staff/user/a/b/c', '')).toEqual({ name: 'notFound' });
     expect(matchRoute('/staff/elsewhere', '')).toEqual({ name: 'notFound' });
-    expect(matchRoute('/help', '')).toEqual({ name: 'help' });
+    expect(matchRoute('/help', '')).toEqual({ name: 'help', topic: null });
   });
 
   it('does not guess at anything else', () => {
