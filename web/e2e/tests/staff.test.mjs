@@ -55,7 +55,8 @@ describe('the staff area', { skip }, () => {
       if (group === 'admin') assert.ok(hrefs.includes('/staff'), 'admin: the staff link');
       if (group === 'marketing' || group === 'admin') assert.ok(hrefs.includes('/staff/channels'), `${group}: the channel availability link`);
       if (group === 'translator') assert.ok(hrefs.includes('/staff/translate/calculator'), 'translator: the translation menu');
-      for (const href of hrefs) {
+      // The web links lead off the product (and off this machine): only its own pages are visited.
+      for (const href of hrefs.filter((h) => h.startsWith('/'))) {
         await page.goto(href);
         if (href === '/') await calculateButton(page).waitFor();
         else await page.locator('main h1').first().waitFor();
