@@ -25,7 +25,10 @@ const groups = [
 const skip = admin.username && env.E2E_STAFF_PASSWORD && env.E2E_USERNAME ? false : 'the staff accounts of scripts/e2e.sh are not set';
 
 async function logOut(page) {
-  await page.getByRole('button', { name: 'Log out' }).click();
+  // A top bar with many links folds the user's actions behind its menu button.
+  const logOutButton = page.getByRole('button', { name: 'Log out' });
+  if (!(await logOutButton.isVisible())) await page.getByRole('button', { name: 'Menu' }).click();
+  await logOutButton.click();
   await page.getByRole('button', { name: 'Login', exact: true }).waitFor();
 }
 
