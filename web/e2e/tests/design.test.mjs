@@ -310,6 +310,9 @@ describe('a designer', { skip }, () => {
   });
 
   test('an ended session asks to log in again and keeps the design', async () => {
+    // Let the reads that follow the last edit (the history panel's, 250 ms after it) finish, so the
+    // calculation below is the call that finds the session gone.
+    await page.waitForTimeout(1500);
     await browser.context.clearCookies();
     await calculateButton(page).click();
     await page.getByText('Your session has expired. Please log in again.').waitFor();
