@@ -29,6 +29,8 @@ Commands:
   serve [--addr HOST:PORT] [--data-dir DIR]   serve the API and the web client
   migrate                                     apply the PostgreSQL schema (DATABASE_URL)
   projections rebuild [--data-dir DIR]        rebuild every read model from the first event
+  backup --to DIR [--data-dir DIR]            copy the embedded store and its secret key into a new directory (safe while serving)
+  restore --from DIR [--data-dir DIR]         restore a backup into an empty data directory and rebuild the read models
   users add --username U --email E --password P [--group G] [--first F --last L --company C --country ISO]
   calc [FILE|-]                               calculate a run: the body of POST /api/drainage/calculate/ in, its answer out
   calc --server URL [--token T] [FILE|-]      the same, calculated by that server with a personal API token (or DRAINDESIGN_TOKEN)
@@ -69,6 +71,10 @@ func run(ctx context.Context, args []string, out io.Writer) error {
 			return errors.New("usage: draindesign projections rebuild [--data-dir DIR]")
 		}
 		return rebuild(ctx, args[2:], out)
+	case "backup":
+		return backup(ctx, args[1:], out)
+	case "restore":
+		return restore(ctx, args[1:], out)
 	case "users":
 		if len(args) < 2 || args[1] != "add" {
 			return errors.New("usage: draindesign users add --username U --email E --password P [--group G]")
@@ -182,6 +188,52 @@ func rebuild(ctx context.Context, args []string, out io.Writer) error {
 	}
 	fmt.Fprintf(out, "read models rebuilt up to position %s\n", pos)
 	return nil
+}
+
+func backup(ctx context.Context, args []string, out io.Writer) error {
+	fs := flag.NewFlagSet("backup", flag.ContinueOnError)
+	dataDir := fs.String("data-dir", "./data", "directory of the embedded store")
+	to := fs.String("to", "", "new (or empty) directory to write the backup to (required)")
+	if err := fs.Parse(args); err != nil {
+		return err
+	}
+	opts := app.FromEnv(*dataDir)
+	if *to == "" && opts.DatabaseURL == "" {
+		return errors.New("usage: draindesign backup --to DIR [--data-dir DIR]")
+	}
+	res, err := app.Backup(ctx, opts, *to)
+	if err != nil {
+		return err
+	}
+	fmt.Fprintf(out, "backed up %s into %s: %s\n", *dataDir, *to, strings.Join(res.Files, ", "))
+	printNotes(out, res.Notes)
+	return nil
+}
+
+func restore(ctx context.Context, args []string, out io.Writer) error {
+	fs := flag.NewFlagSet("restore", flag.ContinueOnError)
+	dataDir := fs.String("data-dir", "./data", "empty directory to restore the embedded store into")
+	from := fs.String("from", "", "directory written by draindesign backup (required)")
+	if err := fs.Parse(args); err != nil {
+		return err
+	}
+	opts := app.FromEnv(*dataDir)
+	if *from == "" && opts.DatabaseURL == "" {
+		return errors.New("usage: draindesign restore --from DIR [--data-dir DIR]")
+	}
+	res, err := app.Restore(ctx, opts, *from)
+	if err != nil {
+		return err
+	}
+	fmt.Fprintf(out, "restored %s into %s (%s); read models rebuilt up to position %s\n", *from, *dataDir, strings.Join(res.Files, ", "), res.Position)
+	printNotes(out, res.Notes)
+	return nil
+}
+
+func printNotes(out io.Writer, notes []string) {
+	for _, n := range notes {
+		fmt.Fprintln(out, "note:", n)
+	}
 }
 
 func addUser(ctx context.Context, args []string, out io.Writer) error {

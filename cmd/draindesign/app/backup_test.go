@@ -1,0 +1,167 @@
+package app
+
+import (
+	"context"
+	"errors"
+	"net/http"
+	"os"
+	"path/filepath"
+	"reflect"
+	"strings"
+	"testing"
+
+	"draindesign/domain/account"
+)
+
+// A backup taken while the server runs restores, into a fresh directory,
+// the log, every project and account, every read model (rebuilt from the
+// restored log) and the secret key as they were when it was taken; what
+// was written after it is not in it; and the restored product serves the
+// same accounts and projects.
+func TestBackupRestoresEverything(t *testing.T) {
+	ctx := context.Background()
+	opts := Options{DataDir: t.TempDir()}
+	p := start(t, opts)
+	gina := p.signUp(t, "gina")
+	p.staff(t, "sam", account.GroupAdmin)
+	var s saveAnswer
+	gina.must(http.StatusOK, "POST", "/api/drainage/save/", map[string]any{"project": map[string]any{
+		"details": map[string]any{"name": "Car park"}, "runs": []any{calculatedRun("Run 1", 10, ""), calculatedRun("Run 2", 12, "")}}, "share": true}, &s)
+	gina.must(http.StatusOK, "POST", "/api/drainage/save/", map[string]any{"project": map[string]any{
+		"saveID": s.SaveID, "version": s.Version, "details": map[string]any{"name": "Car park, renamed"},
+		"runs": []any{calculatedRun("Run 2", 14, s.RunSaveIDs[1])}}}, nil)
+	gina.must(http.StatusOK, "POST", "/api/drainage/save/", map[string]any{"project": map[string]any{
+		"details": map[string]any{"name": "Yard"}, "runs": []any{calculatedRun("Run 1", 3, "")}}}, &s)
+	gina.must(http.StatusOK, "DELETE", "/api/drainage/delete/", map[string]string{"id": s.SaveID}, nil)
+	if err := p.Runner.CatchUp(ctx); err != nil {
+		t.Fatal(err)
+	}
+	log := readLog(t, p.Store)
+	projects, accounts := replayProjects(t, log), replayAccounts(t, log)
+	models := dumpReadModels(t, p.DB)
+	if len(projects) != 2 || len(accounts) != 2 || len(models["project_list"]) != 2 || len(models["user_list"]) != 2 {
+		t.Fatalf("before the backup: %d projects, %d accounts, read models %v", len(projects), len(accounts), models)
+	}
+	key, err := os.ReadFile(filepath.Join(opts.DataDir, "secret.key"))
+	if err != nil {
+		t.Fatal(err)
+	}
+
+	backupDir := filepath.Join(t.TempDir(), "backup")
+	res, err := Backup(ctx, p.opts, backupDir)
+	if err != nil {
+		t.Fatalf("backup while serving: %v", err)
+	}
+	if want := []string{"readmodels.db", "events.db", "secret.key"}; !reflect.DeepEqual(res.Files, want) || len(res.Notes) != 0 {
+		t.Fatalf("backup wrote %v (notes %v), want %v", res.Files, res.Notes, want)
+	}
+	// Written after the backup: must not come back.
+	gina.must(http.StatusOK, "POST", "/api/drainage/save/", map[string]any{"project": map[string]any{
+		"details": map[string]any{"name": "After the backup"}, "runs": []any{calculatedRun("Run 1", 5, "")}}}, nil)
+	p.stop()
+
+	restored := Options{DataDir: filepath.Join(t.TempDir(), "restored")}
+	res, err = Restore(ctx, restored, backupDir)
+	if err != nil {
+		t.Fatalf("restore: %v", err)
+	}
+	if len(res.Notes) != 0 || res.Position != log[len(log)-1].Position {
+		t.Fatalf("restore: notes %v, read models at %v, want the backup's head %v", res.Notes, res.Position, log[len(log)-1].Position)
+	}
+	if got, _ := os.ReadFile(filepath.Join(restored.DataDir, "secret.key")); string(got) != string(key) {
+		t.Error("the restored secret key differs: links mailed before the backup would stop working")
+	}
+
+	store, db, err := OpenStores(ctx, restored)
+	if err != nil {
+		t.Fatal(err)
+	}
+	gotLog := readLog(t, store)
+	if len(gotLog) != len(log) {
+		t.Fatalf("restored log has %d events, the backup was taken at %d", len(gotLog), len(log))
+	}
+	checkSameLog(t, gotLog, log)
+	for i := range log {
+		if gotLog[i].Position != log[i].Position {
+			t.Fatalf("event %d at position %v, was at %v", i, gotLog[i].Position, log[i].Position)
+		}
+	}
+	if got := replayProjects(t, gotLog); !jsonEqual(t, got, projects) {
+		t.Errorf("restored projects differ\ngot:  %s\nwant: %s", mustJSON(t, got), mustJSON(t, projects))
+	}
+	if got := replayAccounts(t, gotLog); !jsonEqual(t, got, accounts) {
+		t.Errorf("restored accounts differ\ngot:  %s\nwant: %s", mustJSON(t, got), mustJSON(t, accounts))
+	}
+	if got := dumpReadModels(t, db); !reflect.DeepEqual(got, models) {
+		t.Errorf("rebuilt read models differ\ngot:  %v\nwant: %v", got, models)
+	}
+	store.Close()
+	db.Close()
+
+	// The restored product serves them: gina logs in with her password
+	// and lists her one remaining project.
+	q := start(t, restored)
+	again := q.newUser(t)
+	again.must(http.StatusOK, "POST", "/api/auth/login/", map[string]string{"username": "gina", "password": "a long password"}, nil)
+	var mine []listItem
+	again.must(http.StatusOK, "GET", "/api/drainage/projects/", nil, &mine)
+	if len(mine) != 1 || mine[0].Name != "Car park, renamed" {
+		t.Fatalf("restored project list %+v, want only \"Car park, renamed\"", mine)
+	}
+}
+
+// Restore never writes over a store, backs up into a used directory or
+// reads a directory that is not a backup; on PostgreSQL both say to use
+// pg_dump instead of pretending.
+func TestBackupRefusals(t *testing.T) {
+	ctx := context.Background()
+	live := Options{DataDir: t.TempDir()}
+	store, db, err := OpenStores(ctx, live)
+	if err != nil {
+		t.Fatal(err)
+	}
+	store.Close()
+	db.Close()
+	backupDir := filepath.Join(t.TempDir(), "b")
+	res, err := Backup(ctx, live, backupDir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(res.Notes) != 1 || !strings.Contains(res.Notes[0], "no secret key") {
+		t.Errorf("backup without a secret key: notes %v, want one saying so", res.Notes)
+	}
+	withKeyElsewhere := Options{DataDir: t.TempDir(), SecretKeyFile: "/run/secrets/draindesign.key"}
+	if err := os.WriteFile(filepath.Join(backupDir, "secret.key"), []byte(strings.Repeat("k", 40)), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	if res, err := Restore(ctx, withKeyElsewhere, backupDir); err != nil || len(res.Notes) != 1 ||
+		!strings.Contains(res.Notes[0], "copy "+filepath.Join(backupDir, "secret.key")+" to /run/secrets/draindesign.key") {
+		t.Errorf("restore with SECRET_KEY_FILE: %v, notes %v, want one telling where to copy the key", err, res.Notes)
+	}
+	if _, err := os.Stat(filepath.Join(withKeyElsewhere.DataDir, "secret.key")); err == nil {
+		t.Error("restore wrote the key into the data directory although SECRET_KEY_FILE names another place")
+	}
+
+	pg := Options{DataDir: t.TempDir(), DatabaseURL: "postgres://db.example/draindesign"}
+	cases := []struct {
+		name string
+		do   func() error
+		want string
+	}{
+		{"restore over a store", func() error { _, err := Restore(ctx, live, backupDir); return err }, "already holds a store"},
+		{"backup into a used directory", func() error { _, err := Backup(ctx, live, backupDir); return err }, "not empty"},
+		{"restore from a non-backup", func() error { _, err := Restore(ctx, Options{DataDir: t.TempDir()}, t.TempDir()); return err }, "not a draindesign backup"},
+		{"backup of an empty directory", func() error { _, err := Backup(ctx, Options{DataDir: t.TempDir()}, filepath.Join(t.TempDir(), "x")); return err }, "no store"},
+		{"backup on PostgreSQL", func() error { _, err := Backup(ctx, pg, filepath.Join(t.TempDir(), "x")); return err }, "pg_dump --format=custom"},
+		{"restore on PostgreSQL", func() error { _, err := Restore(ctx, pg, backupDir); return err }, "pg_restore"},
+	}
+	for _, tc := range cases {
+		err := tc.do()
+		if err == nil || !strings.Contains(err.Error(), tc.want) {
+			t.Errorf("%s: %v, want an error containing %q", tc.name, err, tc.want)
+		}
+		if strings.Contains(tc.name, "PostgreSQL") && !errors.Is(err, ErrPostgresBackup) {
+			t.Errorf("%s: %v is not ErrPostgresBackup", tc.name, err)
+		}
+	}
+}
