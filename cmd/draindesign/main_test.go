@@ -7,6 +7,7 @@ import (
 	"net"
 	"net/http/httptest"
 	"net/netip"
+	"path/filepath"
 	"strings"
 	"testing"
 
@@ -114,5 +115,45 @@ func TestMetricsShowUnknownEvents(t *testing.T) {
 	metricsMux().ServeHTTP(rec, httptest.NewRequest("GET", "/metrics", nil))
 	if rec.Code != 200 || !strings.Contains(rec.Body.String(), `draindesign_unknown_events_total{source="project",type="project.from_the_future"} 1`) {
 		t.Fatalf("metrics %d:\n%s", rec.Code, rec.Body.String())
+	}
+}
+
+// backup and restore from the command line: a user added to one data
+// directory can log in from the restored one; with DATABASE_URL backup
+// refuses and names pg_dump.
+func TestBackupCommands(t *testing.T) {
+	t.Setenv("DATABASE_URL", "")
+	t.Setenv("SECRET_KEY_FILE", "")
+	live, backupDir, restored := t.TempDir(), filepath.Join(t.TempDir(), "b"), filepath.Join(t.TempDir(), "r")
+	steps := []struct {
+		args    []string
+		wantOut string
+		wantErr string
+	}{
+		{[]string{"users", "add", "--data-dir", live, "--username", "mo", "--email", "mo@example.com", "--password", "a long password"}, "user mo created", ""},
+		{[]string{"backup", "--data-dir", live}, "", "usage: draindesign backup --to DIR"},
+		{[]string{"backup", "--data-dir", live, "--to", backupDir}, "backed up " + live + " into " + backupDir + ": readmodels.db, events.db", ""},
+		{[]string{"restore", "--data-dir", restored}, "", "usage: draindesign restore --from DIR"},
+		{[]string{"restore", "--data-dir", restored, "--from", backupDir}, "read models rebuilt up to position", ""},
+		{[]string{"restore", "--data-dir", restored, "--from", backupDir}, "", "already holds a store"},
+		{[]string{"users", "add", "--data-dir", restored, "--username", "mo", "--email", "mo2@example.com", "--password", "a long password"}, "", "already exists"},
+	}
+	for _, tc := range steps {
+		var out bytes.Buffer
+		err := run(context.Background(), tc.args, &out)
+		if tc.wantErr != "" {
+			if err == nil || !strings.Contains(err.Error(), tc.wantErr) {
+				t.Errorf("%v: error %v, want one containing %q", tc.args, err, tc.wantErr)
+			}
+			continue
+		}
+		if err != nil || !strings.Contains(out.String(), tc.wantOut) {
+			t.Errorf("%v: %v, output %q, want %q", tc.args, err, out.String(), tc.wantOut)
+		}
+	}
+	t.Setenv("DATABASE_URL", "postgres://db.example/draindesign")
+	err := run(context.Background(), []string{"backup"}, io.Discard)
+	if err == nil || !strings.Contains(err.Error(), "pg_dump") || !strings.Contains(err.Error(), "SECRET_KEY_FILE") {
+		t.Errorf("backup with DATABASE_URL: %v, want pg_dump guidance naming the secret key", err)
 	}
 }
