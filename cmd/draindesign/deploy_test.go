@@ -2,10 +2,13 @@ package main
 
 import (
 	"os"
+	"os/exec"
 	"path/filepath"
 	"slices"
 	"strings"
 	"testing"
+
+	"go.yaml.in/yaml/v4"
 )
 
 // lines reads a file of the repository as its non-comment lines.
@@ -36,5 +39,90 @@ func TestBuildContextAndGitLeaveSecretsOut(t *testing.T) {
 	}
 	if !slices.Contains(lines(t, ".gitignore"), "secret.key") {
 		t.Error(".gitignore misses secret.key")
+	}
+}
+
+// composeFile is the part of docker-compose.yml the deployment relies on.
+type composeFile struct {
+	Services map[string]struct {
+		Image       string            `yaml:"image"`
+		Build       any               `yaml:"build"`
+		Command     []string          `yaml:"command"`
+		Environment map[string]string `yaml:"environment"`
+		Ports       []string          `yaml:"ports"`
+		DependsOn   any               `yaml:"depends_on"`
+		Deploy      struct {
+			Replicas int `yaml:"replicas"`
+		} `yaml:"deploy"`
+	} `yaml:"services"`
+	Secrets map[string]struct {
+		File string `yaml:"file"`
+	} `yaml:"secrets"`
+}
+
+// The compose file starts PostgreSQL, NATS with JetStream, at least two app
+// instances on both, and a published load balancer in front of them; where
+// Docker exists, `docker compose config` accepts it too.
+func TestComposeStartsTheScaleOutDeployment(t *testing.T) {
+	raw, err := os.ReadFile(filepath.Join("..", "..", "docker-compose.yml"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	var c composeFile
+	if err := yaml.Unmarshal(raw, &c); err != nil {
+		t.Fatalf("docker-compose.yml: %v", err)
+	}
+	image := func(svc, prefix string) {
+		if s, ok := c.Services[svc]; !ok || !strings.HasPrefix(s.Image, prefix) {
+			t.Errorf("service %s: image %q, want %s*", svc, c.Services[svc].Image, prefix)
+		}
+	}
+	image("postgres", "postgres:")
+	image("nats", "nats:")
+	image("lb", "caddy:")
+	if !slices.Contains(c.Services["nats"].Command, "-js") {
+		t.Errorf("nats command %v does not enable JetStream", c.Services["nats"].Command)
+	}
+	app, ok := c.Services["app"]
+	if !ok {
+		t.Fatal("no app service")
+	}
+	if app.Deploy.Replicas < 2 {
+		t.Errorf("app replicas %d, want at least two instances", app.Deploy.Replicas)
+	}
+	if len(app.Command) == 0 || app.Command[0] != "serve" || !slices.Contains(app.Command, "0.0.0.0:8080") {
+		t.Errorf("app command %v, want serve on 0.0.0.0:8080", app.Command)
+	}
+	env := app.Environment
+	if !strings.Contains(env["DATABASE_URL"], "@postgres:5432/") || env["NATS_URL"] != "nats://nats:4222" {
+		t.Errorf("app environment %v does not point at the postgres and nats services", env)
+	}
+	for _, v := range []string{"PUBLIC_URL", "SECRET_KEY_FILE", "TRUSTED_PROXIES"} {
+		if env[v] == "" {
+			t.Errorf("app environment misses %s", v)
+		}
+	}
+	if c.Services["migrate"].Command[0] != "migrate" {
+		t.Errorf("migrate service runs %v", c.Services["migrate"].Command)
+	}
+	lb := c.Services["lb"]
+	if !slices.Contains(lb.Command, "app:8080") || len(lb.Ports) == 0 {
+		t.Errorf("lb: command %v ports %v, want a published proxy to app:8080", lb.Command, lb.Ports)
+	}
+	if c.Secrets["draindesign_secret"].File != "./secret.key" {
+		t.Errorf("secret file %q, want ./secret.key", c.Secrets["draindesign_secret"].File)
+	}
+
+	docker, err := exec.LookPath("docker")
+	if err == nil {
+		err = exec.Command(docker, "compose", "version").Run()
+	}
+	if err != nil {
+		t.Logf("no docker compose here (%v): docker compose config not run", err)
+		return
+	}
+	cmd := exec.Command(docker, "compose", "-f", filepath.Join("..", "..", "docker-compose.yml"), "config", "--quiet")
+	if out, err := cmd.CombinedOutput(); err != nil {
+		t.Errorf("docker compose config: %v\n%s", err, out)
 	}
 }

@@ -151,7 +151,10 @@ func TestBackupRefusals(t *testing.T) {
 		{"restore over a store", func() error { _, err := Restore(ctx, live, backupDir); return err }, "already holds a store"},
 		{"backup into a used directory", func() error { _, err := Backup(ctx, live, backupDir); return err }, "not empty"},
 		{"restore from a non-backup", func() error { _, err := Restore(ctx, Options{DataDir: t.TempDir()}, t.TempDir()); return err }, "not a draindesign backup"},
-		{"backup of an empty directory", func() error { _, err := Backup(ctx, Options{DataDir: t.TempDir()}, filepath.Join(t.TempDir(), "x")); return err }, "no store"},
+		{"backup of an empty directory", func() error {
+			_, err := Backup(ctx, Options{DataDir: t.TempDir()}, filepath.Join(t.TempDir(), "x"))
+			return err
+		}, "no store"},
 		{"backup on PostgreSQL", func() error { _, err := Backup(ctx, pg, filepath.Join(t.TempDir(), "x")); return err }, "pg_dump --format=custom"},
 		{"restore on PostgreSQL", func() error { _, err := Restore(ctx, pg, backupDir); return err }, "pg_restore"},
 	}
