@@ -3,6 +3,7 @@ package app
 import (
 	"context"
 	"errors"
+	"fmt"
 	"net/http"
 	"os"
 	"path/filepath"
@@ -10,6 +11,7 @@ import (
 	"strings"
 	"testing"
 
+	"draindesign/api/usecase"
 	"draindesign/domain/account"
 )
 
@@ -167,4 +169,80 @@ func TestBackupRefusals(t *testing.T) {
 			t.Errorf("%s: %v is not ErrPostgresBackup", tc.name, err)
 		}
 	}
+}
+
+// A backup taken while accounts are being added is a snapshot: the
+// restored log is a prefix of the live one, and its rebuilt user list holds
+// exactly the accounts of that prefix.
+func TestBackupDuringWrites(t *testing.T) {
+	ctx := context.Background()
+	p := start(t, Options{DataDir: t.TempDir()})
+	svc := usecase.NewAccounts(usecase.Config{Store: p.Store}, nil, nil)
+	add := func(i int) error {
+		in := account.RegisterInput{Username: fmt.Sprintf("user%d", i), Email: fmt.Sprintf("user%d@example.com", i),
+			Password: "a long password", PasswordConfirmation: "a long password", FirstName: "A", LastName: "B",
+			Company: "-", Country: "GB", Address: "-", City: "-", Postcode: "-"}
+		_, err := svc.AddUser(ctx, usecase.Actor{}, in, account.GroupStandard)
+		return err
+	}
+	for i := range 5 {
+		if err := add(i); err != nil {
+			t.Fatal(err)
+		}
+	}
+	stop, done, writing := make(chan struct{}), make(chan error, 1), make(chan struct{})
+	go func() {
+		for i := 5; ; i++ {
+			if i == 8 {
+				close(writing) // the backup starts with the writer in full flow
+			}
+			select {
+			case <-stop:
+				done <- nil
+				return
+			default:
+			}
+			if err := add(i); err != nil {
+				done <- err
+				return
+			}
+		}
+	}()
+	select {
+	case <-writing:
+	case err := <-done:
+		t.Fatalf("writer: %v", err)
+	}
+	backupDir := filepath.Join(t.TempDir(), "b")
+	_, err := Backup(ctx, p.opts, backupDir)
+	close(stop)
+	if werr := <-done; werr != nil {
+		t.Fatalf("writer: %v", werr)
+	}
+	if err != nil {
+		t.Fatalf("backup during writes: %v", err)
+	}
+	live := readLog(t, p.Store)
+	p.stop()
+
+	restored := Options{DataDir: filepath.Join(t.TempDir(), "r")}
+	if _, err := Restore(ctx, restored, backupDir); err != nil {
+		t.Fatal(err)
+	}
+	store, db, err := OpenStores(ctx, restored)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer store.Close()
+	defer db.Close()
+	got := readLog(t, store)
+	if len(got) == 0 || len(got) > len(live) {
+		t.Fatalf("restored log has %d events, live %d", len(got), len(live))
+	}
+	checkSameLog(t, got, live[:len(got)])
+	accounts := replayAccounts(t, got)
+	if users := dumpTable(t, db, "user_list"); len(users) != len(accounts) || len(accounts) < 8 {
+		t.Fatalf("restored user list has %d rows for %d accounts in the restored log", len(users), len(accounts))
+	}
+	t.Logf("backup caught %d of %d events, %d accounts", len(got), len(live), len(accounts))
 }
