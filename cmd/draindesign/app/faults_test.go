@@ -172,26 +172,37 @@ func dump(t *testing.T, db *projections.DB) map[string][]string {
 	out := map[string][]string{}
 	for _, pr := range Projections() {
 		for _, table := range pr.Tables() {
-			rows, err := db.Query(context.Background(), "SELECT * FROM "+table)
-			if err != nil {
-				t.Fatal(err)
-			}
-			cols, _ := rows.Columns()
-			for rows.Next() {
-				vals := make([]any, len(cols))
-				ptrs := make([]any, len(cols))
-				for i := range vals {
-					ptrs[i] = &vals[i]
-				}
-				if err := rows.Scan(ptrs...); err != nil {
-					t.Fatal(err)
-				}
-				out[table] = append(out[table], fmt.Sprint(vals...))
-			}
-			rows.Close()
-			sort.Strings(out[table])
+			out[table] = tableRows(t, db, table)
 		}
 	}
+	return out
+}
+
+// tableRows is every row of a table as text, sorted.
+func tableRows(t *testing.T, db *projections.DB, table string) []string {
+	t.Helper()
+	rows, err := db.Query(context.Background(), "SELECT * FROM "+table)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer rows.Close()
+	cols, _ := rows.Columns()
+	var out []string
+	for rows.Next() {
+		vals := make([]any, len(cols))
+		ptrs := make([]any, len(cols))
+		for i := range vals {
+			ptrs[i] = &vals[i]
+		}
+		if err := rows.Scan(ptrs...); err != nil {
+			t.Fatal(err)
+		}
+		out = append(out, fmt.Sprint(vals...))
+	}
+	if err := rows.Err(); err != nil {
+		t.Fatal(err)
+	}
+	sort.Strings(out)
 	return out
 }
 
