@@ -1,6 +1,7 @@
 package api
 
 import (
+	"draindesign/metrics"
 	"encoding/json"
 	"errors"
 	"io"
@@ -53,6 +54,7 @@ func (s *Server) calculate(w http.ResponseWriter, r *http.Request) {
 	started := time.Now()
 	ans, calcErr := design.Calculate(s.catalogue(), req)
 	took := time.Since(started)
+	metrics.Calculation("run", took, calcErr)
 	var res *design.Results
 	if ans != nil {
 		res = ans.Results
@@ -99,6 +101,7 @@ func (s *Server) calculateShared(w http.ResponseWriter, r *http.Request) {
 	started := time.Now()
 	ans, calcErr := design.CalculateShared(s.catalogue(), sr)
 	took := time.Since(started)
+	metrics.Calculation("shared", took, calcErr)
 	sides := []struct {
 		name string
 		req  *design.Request

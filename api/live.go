@@ -2,6 +2,7 @@ package api
 
 import (
 	"context"
+	"draindesign/metrics"
 	"encoding/json"
 	"errors"
 	"net/http"
@@ -303,8 +304,10 @@ func (c *liveConn) subscribe(req liveRequest) {
 	sub := &liveSub{id: id, share: req.Share, stop: stop, poke: make(chan struct{}, 1)}
 	c.subs[id] = sub
 	c.follows.Add(1)
+	ended := metrics.Subscribed()
 	go func() {
 		defer c.follows.Done()
+		defer ended()
 		defer stop()
 		c.follow(ctx, sub, p, req.From)
 	}()

@@ -24,6 +24,7 @@ import (
 	"draindesign/eventstore"
 	"draindesign/eventstore/postgres"
 	"draindesign/eventstore/sqlite"
+	"draindesign/metrics"
 	"draindesign/projections"
 	"draindesign/projections/calcaudit"
 	"draindesign/projections/calchistory"
@@ -176,6 +177,8 @@ func Start(ctx context.Context, o Options) (*App, error) {
 	if err != nil {
 		return nil, err
 	}
+	// Every append, whoever makes it, counts in /metrics.
+	store = metrics.CountAppends(store)
 	a.Store, a.DB = store, db
 	a.closers = append(a.closers, store.Close, db.Close)
 
@@ -298,6 +301,14 @@ func (a *App) Server() *http.Server {
 	return &http.Server{
 		Handler: a.Handler, ReadHeaderTimeout: t.ReadHeader, ReadTimeout: t.Read, WriteTimeout: t.Write, IdleTimeout: t.Idle,
 	}
+}
+
+// MetricsHandler serves /metrics: the process's series and this App's
+// projection lag, for the separate metrics listener (METRICS_ADDR).
+func (a *App) MetricsHandler() http.Handler {
+	mux := http.NewServeMux()
+	mux.Handle("GET /metrics", metrics.Handler(metrics.ProjectionLag(a.Runner.Lag)))
+	return mux
 }
 
 // Close stops delivery and closes everything, newest first.
