@@ -110,6 +110,9 @@ func serve(ctx context.Context, args []string, out io.Writer) error {
 	if opts.DatabaseURL != "" {
 		store = "PostgreSQL"
 	}
+	if opts.KurrentDBURL != "" {
+		store = "KurrentDB events, read models in " + store
+	}
 	fmt.Fprintf(out, "draindesign is running at http://%s (%s); links point to %s\n", ln.Addr(), store, opts.PublicURL)
 	if opts.SMTPURL == "" {
 		fmt.Fprintf(out, "Sign up in the browser: the confirmation e-mail is written to %s/mail and its link is printed here.\n", *dataDir)
