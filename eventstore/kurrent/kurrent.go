@@ -366,7 +366,10 @@ func (s *Store) ReadAll(ctx context.Context, after eventstore.Position, limit in
 		if n < readPage {
 			return out, nil
 		}
+		// The next page starts at the last event read, which the
+		// position check then skips, like every event up to it.
 		from = last
+		after = eventstore.Position{Commit: last.Commit, Seq: last.Prepare}
 	}
 }
 
