@@ -1,7 +1,6 @@
 package api
 
 import (
-	"draindesign/metrics"
 	"encoding/json"
 	"errors"
 	"io"
@@ -11,6 +10,7 @@ import (
 	"draindesign/api/usecase"
 	"draindesign/domain/design"
 	"draindesign/domain/project"
+	"draindesign/metrics"
 )
 
 // The calculation calls. The design package does the work; a run that

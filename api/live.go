@@ -2,7 +2,6 @@ package api
 
 import (
 	"context"
-	"draindesign/metrics"
 	"encoding/json"
 	"errors"
 	"net/http"
@@ -10,6 +9,7 @@ import (
 	"time"
 
 	"draindesign/domain/project"
+	"draindesign/metrics"
 
 	"github.com/gorilla/websocket"
 )

@@ -6,7 +6,6 @@ package api
 
 import (
 	"context"
-	"draindesign/metrics"
 	"errors"
 	"io/fs"
 	"log/slog"
@@ -18,6 +17,7 @@ import (
 	"draindesign/api/mail"
 	"draindesign/api/usecase"
 	"draindesign/eventstore"
+	"draindesign/metrics"
 	"draindesign/projections"
 
 	"github.com/go-chi/chi/v5"

@@ -1,7 +1,6 @@
 package api
 
 import (
-	"draindesign/metrics"
 	"encoding/json"
 	"net/http"
 	"time"
@@ -9,6 +8,7 @@ import (
 	"draindesign/domain/catalogue"
 	"draindesign/domain/rainfall"
 	"draindesign/domain/storage"
+	"draindesign/metrics"
 )
 
 // storageBody is POST /drainage/calculate_storage/: the run's rainfall
