@@ -10,6 +10,7 @@ import (
 	"draindesign/api/usecase"
 	"draindesign/domain/design"
 	"draindesign/domain/project"
+	"draindesign/metrics"
 )
 
 // The calculation calls. The design package does the work; a run that
@@ -53,6 +54,7 @@ func (s *Server) calculate(w http.ResponseWriter, r *http.Request) {
 	started := time.Now()
 	ans, calcErr := design.Calculate(s.catalogue(), req)
 	took := time.Since(started)
+	metrics.Calculation("run", took, calcErr)
 	var res *design.Results
 	if ans != nil {
 		res = ans.Results
@@ -99,6 +101,7 @@ func (s *Server) calculateShared(w http.ResponseWriter, r *http.Request) {
 	started := time.Now()
 	ans, calcErr := design.CalculateShared(s.catalogue(), sr)
 	took := time.Since(started)
+	metrics.Calculation("shared", took, calcErr)
 	sides := []struct {
 		name string
 		req  *design.Request

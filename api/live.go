@@ -9,6 +9,7 @@ import (
 	"time"
 
 	"draindesign/domain/project"
+	"draindesign/metrics"
 
 	"github.com/gorilla/websocket"
 )
@@ -303,8 +304,10 @@ func (c *liveConn) subscribe(req liveRequest) {
 	sub := &liveSub{id: id, share: req.Share, stop: stop, poke: make(chan struct{}, 1)}
 	c.subs[id] = sub
 	c.follows.Add(1)
+	ended := metrics.Subscribed()
 	go func() {
 		defer c.follows.Done()
+		defer ended()
 		defer stop()
 		c.follow(ctx, sub, p, req.From)
 	}()

@@ -17,6 +17,7 @@ import (
 	"draindesign/api/mail"
 	"draindesign/api/usecase"
 	"draindesign/eventstore"
+	"draindesign/metrics"
 	"draindesign/projections"
 
 	"github.com/go-chi/chi/v5"
@@ -133,7 +134,7 @@ func New(ctx context.Context, cfg Config) (http.Handler, error) {
 	r := chi.NewRouter()
 	// No RealIP: the client's address comes from clientKey, which believes
 	// forwarding headers only from trusted proxies.
-	r.Use(middleware.RequestID, s.recoverer)
+	r.Use(middleware.RequestID, metrics.Requests, s.recoverer)
 	s.mount(r)
 	// The help pages of the spec's calls, outside /api.
 	r.Get("/static/help/{locale}/{file}", s.helpPage)
@@ -159,6 +160,10 @@ func (s *Server) routes(r chi.Router) {
 	}
 	r.Get("/health", health)
 	r.Get("/health/", health)
+	// The load balancer's probes (docs/decisions.md, "Metrics and
+	// probes"): live says the process answers, ready that its stores do.
+	r.Get("/health/live/", health)
+	r.Get("/health/ready/", s.ready)
 	r.Post("/auth/login/", s.login)
 	r.Post("/auth/logout/", s.logout)
 	r.Post("/auth/token/refresh/", s.refresh)

@@ -3,10 +3,12 @@ package api
 import (
 	"encoding/json"
 	"net/http"
+	"time"
 
 	"draindesign/domain/catalogue"
 	"draindesign/domain/rainfall"
 	"draindesign/domain/storage"
+	"draindesign/metrics"
 )
 
 // storageBody is POST /drainage/calculate_storage/: the run's rainfall
@@ -63,6 +65,7 @@ func (s *Server) calculateStorage(w http.ResponseWriter, r *http.Request) {
 		s.fail(w, r, &storage.InputError{Field: "minimumSize", Reason: "must be a whole number of mm"})
 		return
 	}
+	started := time.Now()
 	res, err := storage.Calculate(catalogue.Default(), storage.Request{
 		Rainfall: storage.Rainfall{
 			MMPerHour: in.Rainfall.MMPerHour, StormMin: in.Rainfall.StormMin,
@@ -75,6 +78,7 @@ func (s *Server) calculateStorage(w http.ResponseWriter, r *http.Request) {
 		System: in.ChannelGroup, Channel: in.Channel, Loading: in.Loading, MinimumSizeMM: int(in.MinimumSize),
 		Country: currentUser(r).Country,
 	})
+	metrics.Calculation("storage", time.Since(started), err)
 	if err != nil {
 		s.fail(w, r, err)
 		return

@@ -5,6 +5,7 @@ import (
 	"database/sql"
 	"errors"
 	"fmt"
+	"sort"
 	"sync"
 	"time"
 
@@ -513,4 +514,35 @@ func (r *Runner) Rebuild(ctx context.Context) error {
 		return fmt.Errorf("projections: rebuild: %w", err)
 	}
 	return nil
+}
+
+// Lag is how many events of the log each projection has yet to apply,
+// counted up to limit (a projection further behind shows limit): enough
+// to alert on, without reading the whole log on every scrape.
+func (r *Runner) Lag(ctx context.Context, limit int) (map[string]int, error) {
+	if err := r.init(ctx); err != nil {
+		return nil, err
+	}
+	cps, err := r.checkpoints(ctx)
+	if err != nil {
+		return nil, err
+	}
+	var low eventstore.Position
+	for i, ps := range r.projs {
+		if cp := cps[ps.p.Name()]; i == 0 || cp.Less(low) {
+			low = cp
+		}
+	}
+	evs, err := r.cfg.Store.ReadAll(ctx, low, limit)
+	if err != nil {
+		return nil, fmt.Errorf("read the log for projection lag: %w", err)
+	}
+	out := make(map[string]int, len(r.projs))
+	for _, ps := range r.projs {
+		cp := cps[ps.p.Name()]
+		// evs is in log order: those after cp are a suffix.
+		i := sort.Search(len(evs), func(i int) bool { return cp.Less(evs[i].Position) })
+		out[ps.p.Name()] = len(evs) - i
+	}
+	return out, nil
 }

@@ -428,3 +428,48 @@ func TestNewRunnerRejectsDuplicateNames(t *testing.T) {
 		t.Error("two projections named a accepted")
 	}
 }
+
+// Lag counts, per projection, the events after its checkpoint, capped at
+// the limit asked for, and is 0 once every projection has caught up.
+func TestLag(t *testing.T) {
+	t.Parallel()
+	eachBackend(t, func(t *testing.T, store eventstore.Store, database testkit.Database) {
+		ctx := context.Background()
+		evs := testkit.Append(t, store, "project-l", 5)
+		testkit.WaitVisible(t, store, testkit.Last(evs))
+		db := database.Open(t)
+		ahead, behind := testkit.NewCounter("ahead"), testkit.NewCounter("behind")
+		r1, err := projections.NewRunner(projections.Config{Store: store, DB: db, Projections: []projections.Projection{ahead}})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if err := r1.CatchUp(ctx); err != nil {
+			t.Fatal(err)
+		}
+		r, err := projections.NewRunner(projections.Config{Store: store, DB: db, Projections: []projections.Projection{ahead, behind}})
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, tc := range []struct {
+			limit int
+			want  map[string]int
+		}{
+			{100, map[string]int{"ahead": 0, "behind": 5}},
+			{3, map[string]int{"ahead": 0, "behind": 3}},
+		} {
+			got, err := r.Lag(ctx, tc.limit)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if fmt.Sprint(got) != fmt.Sprint(tc.want) {
+				t.Errorf("Lag(limit %d) = %v, want %v", tc.limit, got, tc.want)
+			}
+		}
+		if err := r.CatchUp(ctx); err != nil {
+			t.Fatal(err)
+		}
+		if got, err := r.Lag(ctx, 100); err != nil || fmt.Sprint(got) != fmt.Sprint(map[string]int{"ahead": 0, "behind": 0}) {
+			t.Errorf("Lag after catching up = %v, %v", got, err)
+		}
+	})
+}

@@ -116,6 +116,9 @@ func serve(ctx context.Context, args []string, out io.Writer) error {
 	if opts.DatabaseURL != "" {
 		store = "PostgreSQL"
 	}
+	if opts.KurrentDBURL != "" {
+		store = "KurrentDB events, read models in " + store
+	}
 	fmt.Fprintf(out, "draindesign is running at http://%s (%s); links point to %s\n", ln.Addr(), store, opts.PublicURL)
 	if opts.SMTPURL == "" {
 		fmt.Fprintf(out, "Sign up in the browser: the confirmation e-mail is written to %s/mail and its link is printed here.\n", *dataDir)
@@ -126,7 +129,7 @@ func serve(ctx context.Context, args []string, out io.Writer) error {
 	if *metricsAddr != "" {
 		// Metrics get their own listener, kept off the public address, so
 		// they need no account and reveal nothing to the internet.
-		metrics := &http.Server{Addr: *metricsAddr, Handler: metricsMux(), ReadHeaderTimeout: 10 * time.Second}
+		metrics := &http.Server{Addr: *metricsAddr, Handler: a.MetricsHandler(), ReadHeaderTimeout: 10 * time.Second}
 		go func() { errc <- metrics.ListenAndServe() }()
 		defer metrics.Close()
 		fmt.Fprintf(out, "metrics at http://%s/metrics\n", *metricsAddr)
@@ -139,14 +142,6 @@ func serve(ctx context.Context, args []string, out io.Writer) error {
 	shutdown, cancel := context.WithTimeout(context.Background(), 10*time.Second)
 	defer cancel()
 	return srv.Shutdown(shutdown)
-}
-
-// metricsMux serves the Prometheus metrics, among them
-// draindesign_unknown_events_total (events of types this build skipped).
-func metricsMux() http.Handler {
-	mux := http.NewServeMux()
-	mux.Handle("GET /metrics", projections.MetricsHandler())
-	return mux
 }
 
 // publicURL is the configured public address, or on a loopback address

@@ -11,6 +11,7 @@ import (
 	"strings"
 	"testing"
 
+	"draindesign/cmd/draindesign/app"
 	"draindesign/projections"
 )
 
@@ -111,8 +112,13 @@ func TestServeRefusesWithoutPublicURL(t *testing.T) {
 // The metrics listener shows the counter of skipped unknown event types.
 func TestMetricsShowUnknownEvents(t *testing.T) {
 	projections.SkipUnknown("project", "project.from_the_future")
+	a, err := app.Start(context.Background(), app.Options{DataDir: t.TempDir(), PublicURL: "http://127.0.0.1:8080"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer a.Close()
 	rec := httptest.NewRecorder()
-	metricsMux().ServeHTTP(rec, httptest.NewRequest("GET", "/metrics", nil))
+	a.MetricsHandler().ServeHTTP(rec, httptest.NewRequest("GET", "/metrics", nil))
 	if rec.Code != 200 || !strings.Contains(rec.Body.String(), `draindesign_unknown_events_total{source="project",type="project.from_the_future"} 1`) {
 		t.Fatalf("metrics %d:\n%s", rec.Code, rec.Body.String())
 	}

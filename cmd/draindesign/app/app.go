@@ -22,8 +22,10 @@ import (
 	"draindesign/api/mail"
 	"draindesign/api/usecase"
 	"draindesign/eventstore"
+	"draindesign/eventstore/kurrent"
 	"draindesign/eventstore/postgres"
 	"draindesign/eventstore/sqlite"
+	"draindesign/metrics"
 	"draindesign/projections"
 	"draindesign/projections/calcaudit"
 	"draindesign/projections/calchistory"
@@ -45,6 +47,10 @@ type Options struct {
 	DataDir string
 	// DatabaseURL selects PostgreSQL for the event store and read models.
 	DatabaseURL string
+	// KurrentDBURL selects KurrentDB for the event store (KURRENTDB_URL, a
+	// kurrentdb:// connection string); the read models stay where
+	// DatabaseURL or DataDir put them.
+	KurrentDBURL string
 	// NATSURL selects NATS JetStream as the transport between instances.
 	NATSURL string
 	SMTPURL string
@@ -72,7 +78,7 @@ func FromEnv(dataDir string) Options {
 	return Options{
 		DataDir: dataDir, DatabaseURL: os.Getenv("DATABASE_URL"), NATSURL: os.Getenv("NATS_URL"),
 		SMTPURL: os.Getenv("SMTP_URL"), PublicURL: os.Getenv("PUBLIC_URL"), SecretKeyFile: os.Getenv("SECRET_KEY_FILE"),
-		TrustedProxies: os.Getenv("TRUSTED_PROXIES"),
+		TrustedProxies: os.Getenv("TRUSTED_PROXIES"), KurrentDBURL: os.Getenv("KURRENTDB_URL"),
 	}
 }
 
@@ -128,32 +134,56 @@ func Projections() []projections.Projection {
 
 // OpenStores opens the event store and the read-model database.
 func OpenStores(ctx context.Context, o Options) (eventstore.Store, *projections.DB, error) {
-	if o.DatabaseURL != "" {
-		store, err := postgres.Open(ctx, o.DatabaseURL)
-		if err != nil {
-			return nil, nil, err
+	if o.DatabaseURL == "" {
+		if err := os.MkdirAll(o.DataDir, 0o750); err != nil {
+			return nil, nil, fmt.Errorf("create data directory: %w", err)
 		}
-		db, err := projections.OpenPostgres(o.DatabaseURL)
-		if err != nil {
-			store.Close()
-			return nil, nil, err
-		}
-		return store, db, nil
 	}
-	if err := os.MkdirAll(o.DataDir, 0o750); err != nil {
-		return nil, nil, fmt.Errorf("create data directory: %w", err)
-	}
-	store, err := sqlite.Open(ctx, filepath.Join(o.DataDir, "events.db"))
+	store, err := openEventStore(ctx, o)
 	if err != nil {
 		return nil, nil, err
 	}
-	db, err := projections.OpenSQLite(filepath.Join(o.DataDir, "readmodels.db"))
+	var db *projections.DB
+	if o.DatabaseURL != "" {
+		db, err = projections.OpenPostgres(o.DatabaseURL)
+	} else {
+		db, err = projections.OpenSQLite(filepath.Join(o.DataDir, "readmodels.db"))
+	}
 	if err != nil {
 		store.Close()
 		return nil, nil, err
 	}
 	return store, db, nil
 }
+
+// openEventStore opens KurrentDB if KURRENTDB_URL is set, else PostgreSQL
+// if DATABASE_URL is, else the embedded SQLite file. The read models stay
+// in PostgreSQL or SQLite whichever event store is chosen.
+func openEventStore(ctx context.Context, o Options) (eventstore.Store, error) {
+	switch {
+	case o.KurrentDBURL != "":
+		s, err := kurrent.Open(ctx, o.KurrentDBURL, kurrentNamespace)
+		if err != nil {
+			return nil, err
+		}
+		return s, nil
+	case o.DatabaseURL != "":
+		s, err := postgres.Open(ctx, o.DatabaseURL)
+		if err != nil {
+			return nil, err
+		}
+		return s, nil
+	default:
+		s, err := sqlite.Open(ctx, filepath.Join(o.DataDir, "events.db"))
+		if err != nil {
+			return nil, err
+		}
+		return s, nil
+	}
+}
+
+// kurrentNamespace prefixes the product's streams on a KurrentDB server.
+const kurrentNamespace = "draindesign-"
 
 // Start opens everything, brings the read models to the head of the log and
 // starts delivery. Close stops it all.
@@ -176,6 +206,8 @@ func Start(ctx context.Context, o Options) (*App, error) {
 	if err != nil {
 		return nil, err
 	}
+	// Every append, whoever makes it, counts in /metrics.
+	store = metrics.CountAppends(store)
 	a.Store, a.DB = store, db
 	a.closers = append(a.closers, store.Close, db.Close)
 
@@ -298,6 +330,14 @@ func (a *App) Server() *http.Server {
 	return &http.Server{
 		Handler: a.Handler, ReadHeaderTimeout: t.ReadHeader, ReadTimeout: t.Read, WriteTimeout: t.Write, IdleTimeout: t.Idle,
 	}
+}
+
+// MetricsHandler serves /metrics: the process's series and this App's
+// projection lag, for the separate metrics listener (METRICS_ADDR).
+func (a *App) MetricsHandler() http.Handler {
+	mux := http.NewServeMux()
+	mux.Handle("GET /metrics", metrics.Handler(metrics.ProjectionLag(a.Runner.Lag)))
+	return mux
 }
 
 // Close stops delivery and closes everything, newest first.
