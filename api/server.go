@@ -19,6 +19,7 @@ import (
 	"draindesign/eventstore"
 	"draindesign/projections"
 
+	"github.com/getsentry/sentry-go"
 	"github.com/go-chi/chi/v5"
 	"github.com/go-chi/chi/v5/middleware"
 )
@@ -54,7 +55,10 @@ type Config struct {
 	// WebLinksFile is staff's data file of the top bar's web links (""
 	// for the release's default).
 	WebLinksFile string
-	Now          func() time.Time
+	// Errors is the client of the error tracker (nil: none); server
+	// errors and panics are reported to it.
+	Errors *sentry.Client
+	Now    func() time.Time
 }
 
 // Server holds the API's collaborators.
@@ -133,7 +137,7 @@ func New(ctx context.Context, cfg Config) (http.Handler, error) {
 	r := chi.NewRouter()
 	// No RealIP: the client's address comes from clientKey, which believes
 	// forwarding headers only from trusted proxies.
-	r.Use(middleware.RequestID, s.recoverer)
+	r.Use(middleware.RequestID, s.track, s.recoverer)
 	s.mount(r)
 	// The help pages of the spec's calls, outside /api.
 	r.Get("/static/help/{locale}/{file}", s.helpPage)
@@ -289,6 +293,7 @@ func (s *Server) recoverer(next http.Handler) http.Handler {
 					panic(v)
 				}
 				s.log.Error("panic", "path", r.URL.Path, "panic", v, "request_id", middleware.GetReqID(r.Context()))
+				reportPanic(r, v)
 				writeJSON(w, http.StatusInternalServerError, errorBody{Error: msgServerError})
 			}
 		}()
