@@ -27,6 +27,24 @@ func (s *Server) track(next http.Handler) http.Handler {
 	})
 }
 
+// ClientErrors configure the web client's error reporting.
+type ClientErrors struct {
+	DSN         string
+	Environment string
+}
+
+type clientConfigBody struct {
+	SentryDSN         string `json:"sentryDsn"`
+	SentryEnvironment string `json:"sentryEnvironment"`
+}
+
+// clientConfig tells the web client, before anyone signs in, where to
+// report its errors. A DSN holds only a public key: it is meant for
+// browsers.
+func (s *Server) clientConfig(w http.ResponseWriter, _ *http.Request) {
+	writeJSON(w, http.StatusOK, clientConfigBody{SentryDSN: s.cfg.ClientErrors.DSN, SentryEnvironment: s.cfg.ClientErrors.Environment})
+}
+
 // reportError sends a server error to the tracker of the request, if any.
 func reportError(r *http.Request, err error) {
 	if hub := sentry.GetHubFromContext(r.Context()); hub != nil {

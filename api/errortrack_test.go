@@ -191,3 +191,20 @@ func TestNoTrackerWithoutDSN(t *testing.T) {
 		t.Error("a malformed DSN was accepted")
 	}
 }
+
+// The web client learns the tracker's DSN from the server, or that there
+// is none.
+func TestClientConfigTellsTheDSN(t *testing.T) {
+	for _, ce := range []ClientErrors{{}, {DSN: "https://pub@tracker.example/7", Environment: "production"}} {
+		s := &Server{cfg: Config{ClientErrors: ce}}
+		rec := httptest.NewRecorder()
+		s.clientConfig(rec, httptest.NewRequest(http.MethodGet, "/api/client-config/", nil))
+		var got clientConfigBody
+		if err := json.Unmarshal(rec.Body.Bytes(), &got); err != nil || rec.Code != http.StatusOK {
+			t.Fatalf("%d %s: %v", rec.Code, rec.Body, err)
+		}
+		if got.SentryDSN != ce.DSN || got.SentryEnvironment != ce.Environment {
+			t.Errorf("told %+v, want %+v", got, ce)
+		}
+	}
+}

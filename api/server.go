@@ -58,7 +58,10 @@ type Config struct {
 	// Errors is the client of the error tracker (nil: none); server
 	// errors and panics are reported to it.
 	Errors *sentry.Client
-	Now    func() time.Time
+	// ClientErrors is what the web client is told of the tracker
+	// (GET /api/client-config/); an empty DSN keeps its reporting off.
+	ClientErrors ClientErrors
+	Now          func() time.Time
 }
 
 // Server holds the API's collaborators.
@@ -163,6 +166,7 @@ func (s *Server) routes(r chi.Router) {
 	}
 	r.Get("/health", health)
 	r.Get("/health/", health)
+	r.Get("/client-config/", s.clientConfig)
 	r.Post("/auth/login/", s.login)
 	r.Post("/auth/logout/", s.logout)
 	r.Post("/auth/token/refresh/", s.refresh)

@@ -256,6 +256,7 @@ func Start(ctx context.Context, o Options) (*App, error) {
 		Store: store, DB: db, Runner: runner, Feed: feed, Appended: relay.Notify, Mail: sender,
 		Secret: secret, PublicURL: o.PublicURL, TrustedProxies: proxies, Limits: o.Limits, Logger: o.Logger, Client: client,
 		Translations: texts, WebLinksFile: filepath.Join(o.DataDir, "weblinks.json"), Errors: tracker,
+		ClientErrors: api.ClientErrors{DSN: strings.TrimSpace(o.SentryDSN), Environment: o.SentryEnvironment},
 	})
 	if err != nil {
 		return nil, err
