@@ -1,101 +1,27 @@
 package api
 
 import (
-	"bufio"
-	"bytes"
-	"compress/gzip"
 	"encoding/json"
 	"errors"
 	"fmt"
-	"io"
 	"log/slog"
 	"net/http"
 	"net/http/httptest"
 	"strings"
-	"sync"
 	"testing"
-	"time"
 
 	"draindesign/api/errortracker"
+	"draindesign/api/errortracker/collectortest"
 
 	"github.com/go-chi/chi/v5"
 	"github.com/go-chi/chi/v5/middleware"
 )
 
-// collector is a fake error tracker: it accepts the Sentry envelope
-// endpoint of project 42 and keeps the error events that arrive.
-type collector struct {
-	mu     sync.Mutex
-	events []map[string]any
-	raw    []string
-	got    chan struct{}
-}
-
-func (c *collector) ServeHTTP(w http.ResponseWriter, r *http.Request) {
-	if r.URL.Path != "/api/42/envelope/" {
-		http.NotFound(w, r)
-		return
-	}
-	var body io.Reader = r.Body
-	if r.Header.Get("Content-Encoding") == "gzip" {
-		z, err := gzip.NewReader(r.Body)
-		if err != nil {
-			http.Error(w, err.Error(), http.StatusBadRequest)
-			return
-		}
-		body = z
-	}
-	b, err := io.ReadAll(body)
-	if err != nil {
-		http.Error(w, err.Error(), http.StatusBadRequest)
-		return
-	}
-	// An envelope is a header line, then item header and payload lines.
-	sc := bufio.NewScanner(bytes.NewReader(b))
-	sc.Buffer(make([]byte, 1<<20), 1<<24)
-	sc.Scan()
-	for sc.Scan() {
-		var item struct{ Type string }
-		if err := json.Unmarshal(sc.Bytes(), &item); err != nil || !sc.Scan() {
-			break
-		}
-		if item.Type != "event" {
-			continue
-		}
-		var ev map[string]any
-		if err := json.Unmarshal(sc.Bytes(), &ev); err != nil {
-			http.Error(w, err.Error(), http.StatusBadRequest)
-			return
-		}
-		c.mu.Lock()
-		c.events = append(c.events, ev)
-		c.raw = append(c.raw, string(b))
-		c.mu.Unlock()
-		c.got <- struct{}{}
-	}
-	w.WriteHeader(http.StatusOK)
-}
-
-func (c *collector) wait(t *testing.T) (map[string]any, string) {
-	t.Helper()
-	select {
-	case <-c.got:
-	case <-time.After(10 * time.Second):
-		t.Fatal("no event reached the collector")
-	}
-	c.mu.Lock()
-	defer c.mu.Unlock()
-	return c.events[len(c.events)-1], c.raw[len(c.raw)-1]
-}
-
 // A server error and a panic reach the tracker with their message and
 // stack, and without the caller's e-mail, credentials or cookies.
 func TestServerErrorsReachTheTrackerScrubbed(t *testing.T) {
-	col := &collector{got: make(chan struct{}, 16)}
-	tracker := httptest.NewServer(col)
-	defer tracker.Close()
-	dsn := strings.Replace(tracker.URL, "http://", "http://publickey@", 1) + "/42"
-	client, err := errortracker.New(errortracker.Settings{DSN: dsn, Environment: "test"})
+	col := collectortest.New(t)
+	client, err := errortracker.New(errortracker.Settings{DSN: col.DSN(), Environment: "test"})
 	if err != nil || client == nil {
 		t.Fatalf("tracker client: %v, %v", client, err)
 	}
@@ -131,30 +57,9 @@ func TestServerErrorsReachTheTrackerScrubbed(t *testing.T) {
 			if res.StatusCode != http.StatusInternalServerError {
 				t.Fatalf("status %d, want 500", res.StatusCode)
 			}
-			ev, raw := col.wait(t)
-
-			// An error arrives as exceptions, a panic of a string as a
-			// message with the stack of its thread. The SDK writes lists
-			// bare; the protocol also allows {"values": [...]}.
-			values := []string{fmt.Sprint(ev["message"])}
-			var frames []string
-			var stacked []any
-			for _, key := range []string{"exception", "threads"} {
-				list, _ := ev[key].([]any)
-				if m, ok := ev[key].(map[string]any); ok {
-					list, _ = m["values"].([]any)
-				}
-				stacked = append(stacked, list...)
-			}
-			for _, e := range stacked {
-				e := e.(map[string]any)
-				values = append(values, fmt.Sprint(e["value"]))
-				st, _ := e["stacktrace"].(map[string]any)
-				fs, _ := st["frames"].([]any)
-				for _, f := range fs {
-					frames = append(frames, fmt.Sprint(f.(map[string]any)["function"]))
-				}
-			}
+			got := col.Next(t)
+			ev, raw := got.Fields, got.Envelope
+			values, frames := got.Texts()
 			if !strings.Contains(strings.Join(values, "|"), tc.message) {
 				t.Errorf("exception values %q lack %q", values, tc.message)
 			}
