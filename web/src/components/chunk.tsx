@@ -95,7 +95,7 @@ function ChunkFailed({ onRetry }: { onRetry: () => void }) {
   return (
     <div className="loading-panel" role="alert">
       <p>{t('app.chunkFailed')}</p>
-      <button type="button" onClick={onRetry}>
+      <button type="button" className="button button--primary" onClick={onRetry}>
         {t('app.chunkRetry')}
       </button>
     </div>
