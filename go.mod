@@ -8,6 +8,7 @@ require (
 	github.com/ThreeDotsLabs/watermill-nats/v2 v2.1.3
 	github.com/fogleman/gg v1.3.0
 	github.com/getkin/kin-openapi v0.153.0
+	github.com/getsentry/sentry-go v0.46.2
 	github.com/go-chi/chi/v5 v5.5.0
 	github.com/golang/freetype v0.0.0-20170609003504-e2365dfdc4a0
 	github.com/google/uuid v1.6.0

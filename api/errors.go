@@ -60,6 +60,7 @@ func writeError(w http.ResponseWriter, r *http.Request, log *slog.Logger, err er
 	if !known {
 		log.Error("request failed", "method", r.Method, "path", r.URL.Path, "err", err,
 			"request_id", middleware.GetReqID(r.Context()))
+		reportError(r, err)
 		writeJSON(w, http.StatusInternalServerError, errorBody{msgServerError})
 		return
 	}

@@ -20,6 +20,7 @@ import (
 	"draindesign/metrics"
 	"draindesign/projections"
 
+	"github.com/getsentry/sentry-go"
 	"github.com/go-chi/chi/v5"
 	"github.com/go-chi/chi/v5/middleware"
 )
@@ -55,6 +56,12 @@ type Config struct {
 	// WebLinksFile is staff's data file of the top bar's web links (""
 	// for the release's default).
 	WebLinksFile string
+	// Errors is the client of the error tracker (nil: none); server
+	// errors and panics are reported to it.
+	Errors *sentry.Client
+	// ClientErrors is what the web client is told of the tracker
+	// (GET /api/client-config/); an empty DSN keeps its reporting off.
+	ClientErrors ClientErrors
 	Now          func() time.Time
 }
 
@@ -134,7 +141,7 @@ func New(ctx context.Context, cfg Config) (http.Handler, error) {
 	r := chi.NewRouter()
 	// No RealIP: the client's address comes from clientKey, which believes
 	// forwarding headers only from trusted proxies.
-	r.Use(middleware.RequestID, metrics.Requests, s.recoverer)
+	r.Use(middleware.RequestID, metrics.Requests, s.track, s.recoverer)
 	s.mount(r)
 	// The help pages of the spec's calls, outside /api.
 	r.Get("/static/help/{locale}/{file}", s.helpPage)
@@ -164,6 +171,7 @@ func (s *Server) routes(r chi.Router) {
 	// probes"): live says the process answers, ready that its stores do.
 	r.Get("/health/live/", health)
 	r.Get("/health/ready/", s.ready)
+	r.Get("/client-config/", s.clientConfig)
 	r.Post("/auth/login/", s.login)
 	r.Post("/auth/logout/", s.logout)
 	r.Post("/auth/token/refresh/", s.refresh)
@@ -294,6 +302,7 @@ func (s *Server) recoverer(next http.Handler) http.Handler {
 					panic(v)
 				}
 				s.log.Error("panic", "path", r.URL.Path, "panic", v, "request_id", middleware.GetReqID(r.Context()))
+				reportPanic(r, v)
 				writeJSON(w, http.StatusInternalServerError, errorBody{Error: msgServerError})
 			}
 		}()

@@ -1,5 +1,5 @@
-import { lazy, Suspense } from 'react';
 import { useSession } from './app/ServicesContext';
+import { ChunkSuspense, lazyChunk } from './components/chunk';
 import { Redirect } from './components/Redirect';
 import { useLocation } from './router/history';
 import { matchRoute, paths } from './router/routes';
@@ -9,20 +9,21 @@ import { NewPasswordScreen } from './screens/NewPasswordScreen';
 import { NotFoundScreen } from './screens/NotFoundScreen';
 import { PageLayout } from './screens/PageLayout';
 import { SignUpScreen } from './screens/SignUpScreen';
-import { LoadingPanel, SplashScreen } from './screens/SplashScreen';
+import { SplashScreen } from './screens/SplashScreen';
 
 // The design screen and the project tables bring the data grid and the design
-// code, which visitors on the login page never need.
-const DesignScreen = lazy(() => import('./design/DesignScreen').then((module) => ({ default: module.DesignScreen })));
-const TimelineScreen = lazy(() => import('./history/TimelineScreen').then((module) => ({ default: module.TimelineScreen })));
-const SharedProjectsScreen = lazy(() =>
+// code, which visitors on the login page never need. A chunk that does not
+// arrive (a new release replaced it, the network failed) offers a retry.
+const DesignScreen = lazyChunk(() => import('./design/DesignScreen').then((module) => ({ default: module.DesignScreen })));
+const TimelineScreen = lazyChunk(() => import('./history/TimelineScreen').then((module) => ({ default: module.TimelineScreen })));
+const SharedProjectsScreen = lazyChunk(() =>
   import('./projects/SharedProjectsScreen').then((module) => ({ default: module.SharedProjectsScreen })),
 );
 // Spec: the staff area is loaded on demand.
-const StaffScreen = lazy(() => import('./staff/StaffScreen').then((module) => ({ default: module.StaffScreen })));
+const StaffScreen = lazyChunk(() => import('./staff/StaffScreen').then((module) => ({ default: module.StaffScreen })));
 
-const TranslateScreens = lazy(() => import('./translate/TranslateScreens').then((module) => ({ default: module.TranslateScreens })));
-const HelpScreen = lazy(() => import('./help/HelpScreen').then((module) => ({ default: module.HelpScreen })));
+const TranslateScreens = lazyChunk(() => import('./translate/TranslateScreens').then((module) => ({ default: module.TranslateScreens })));
+const HelpScreen = lazyChunk(() => import('./help/HelpScreen').then((module) => ({ default: module.HelpScreen })));
 
 type Presence = 'checking' | 'signedIn' | 'signedOut';
 
@@ -41,9 +42,9 @@ export function App() {
       // A share or support link waits behind the login form and opens once signed in.
       return presence === 'signedIn' ? (
         <PageLayout wide>
-          <Suspense fallback={<LoadingPanel />}>
+          <ChunkSuspense>
             <DesignScreen shareID={route.shareID} supportID={route.supportID} />
-          </Suspense>
+          </ChunkSuspense>
         </PageLayout>
       ) : (
         <PageLayout>
@@ -53,9 +54,9 @@ export function App() {
     case 'sharedProjects':
       return presence === 'signedIn' ? (
         <PageLayout>
-          <Suspense fallback={<LoadingPanel />}>
+          <ChunkSuspense>
             <SharedProjectsScreen creator={route.creator} />
-          </Suspense>
+          </ChunkSuspense>
         </PageLayout>
       ) : (
         <PageLayout>
@@ -65,9 +66,9 @@ export function App() {
     case 'timeline':
       return presence === 'signedIn' ? (
         <PageLayout wide>
-          <Suspense fallback={<LoadingPanel />}>
+          <ChunkSuspense>
             <TimelineScreen key={route.projectId} projectId={route.projectId} />
-          </Suspense>
+          </ChunkSuspense>
         </PageLayout>
       ) : (
         <PageLayout>
@@ -77,9 +78,9 @@ export function App() {
     case 'staff':
       return presence === 'signedIn' ? (
         <PageLayout wide={route.view.kind === 'userProject' || route.view.kind === 'calculations'}>
-          <Suspense fallback={<LoadingPanel />}>
+          <ChunkSuspense>
             <StaffScreen view={route.view} />
-          </Suspense>
+          </ChunkSuspense>
         </PageLayout>
       ) : (
         <PageLayout>
@@ -110,18 +111,18 @@ export function App() {
       // Help is for everyone, signed in or not (spec section 6).
       return (
         <PageLayout wide>
-          <Suspense fallback={<LoadingPanel />}>
+          <ChunkSuspense>
             <HelpScreen topic={route.topic} />
-          </Suspense>
+          </ChunkSuspense>
         </PageLayout>
       );
     case 'translate':
       if (route.redirected) return <Redirect to={paths.helpTranslations} />;
       return presence === 'signedIn' ? (
         <PageLayout wide>
-          <Suspense fallback={<LoadingPanel />}>
+          <ChunkSuspense>
             <TranslateScreens editor={route.editor} />
-          </Suspense>
+          </ChunkSuspense>
         </PageLayout>
       ) : (
         <PageLayout>

@@ -19,6 +19,7 @@ import (
 	"time"
 
 	"draindesign/api"
+	"draindesign/api/errortracker"
 	"draindesign/api/mail"
 	"draindesign/api/usecase"
 	"draindesign/eventstore"
@@ -68,7 +69,13 @@ type Options struct {
 	// SecretKeyFile holds the key that signs mailed links; default
 	// <DataDir>/secret.key, created on first start.
 	SecretKeyFile string
-	Logger        *slog.Logger
+	// SentryDSN is where server errors are reported, to a tracker that
+	// speaks the Sentry protocol (SENTRY_DSN; empty: not reported).
+	SentryDSN string
+	// SentryEnvironment names this deployment in the tracker
+	// (SENTRY_ENVIRONMENT, e.g. production).
+	SentryEnvironment string
+	Logger            *slog.Logger
 	// Client overrides the embedded web client (tests).
 	Client fs.FS
 }
@@ -79,6 +86,7 @@ func FromEnv(dataDir string) Options {
 		DataDir: dataDir, DatabaseURL: os.Getenv("DATABASE_URL"), NATSURL: os.Getenv("NATS_URL"),
 		SMTPURL: os.Getenv("SMTP_URL"), PublicURL: os.Getenv("PUBLIC_URL"), SecretKeyFile: os.Getenv("SECRET_KEY_FILE"),
 		TrustedProxies: os.Getenv("TRUSTED_PROXIES"), KurrentDBURL: os.Getenv("KURRENTDB_URL"),
+		SentryDSN: os.Getenv("SENTRY_DSN"), SentryEnvironment: os.Getenv("SENTRY_ENVIRONMENT"),
 	}
 }
 
@@ -268,10 +276,19 @@ func Start(ctx context.Context, o Options) (*App, error) {
 		defer a.wg.Done()
 		texts.Watch(runCtx, 2*time.Second)
 	}()
+	tracker, err := errortracker.New(errortracker.Settings{DSN: o.SentryDSN, Environment: o.SentryEnvironment})
+	if err != nil {
+		return nil, fmt.Errorf("SENTRY_DSN: %w", err)
+	}
+	if tracker != nil {
+		// Reports still queued at shutdown get a moment to leave.
+		a.closers = append(a.closers, func() error { tracker.Flush(2 * time.Second); return nil })
+	}
 	a.Handler, err = api.New(ctx, api.Config{
 		Store: store, DB: db, Runner: runner, Feed: feed, Appended: relay.Notify, Mail: sender,
 		Secret: secret, PublicURL: o.PublicURL, TrustedProxies: proxies, Limits: o.Limits, Logger: o.Logger, Client: client,
-		Translations: texts, WebLinksFile: filepath.Join(o.DataDir, "weblinks.json"),
+		Translations: texts, WebLinksFile: filepath.Join(o.DataDir, "weblinks.json"), Errors: tracker,
+		ClientErrors: api.ClientErrors{DSN: strings.TrimSpace(o.SentryDSN), Environment: o.SentryEnvironment},
 	})
 	if err != nil {
 		return nil, err

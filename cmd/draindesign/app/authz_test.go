@@ -120,6 +120,7 @@ func matrix() []matrixRow {
 		// The load balancer's probes ask no account.
 		{"GET", "/api/health/live/", same("/api/health/live/", nil), w{rest: ok, out: ok}},
 		{"GET", "/api/health/ready/", same("/api/health/ready/", nil), w{rest: ok, out: ok}},
+		{"GET", "/api/client-config/", same("/api/client-config/", nil), w{rest: ok, out: ok}},
 		{"POST", "/api/auth/login/", same("/api/auth/login/", map[string]string{"username": "nobody", "password": ""}), w{rest: bad, out: bad}},
 		{"POST", "/api/auth/token/refresh/", same("/api/auth/token/refresh/", nil), w{rest: ok, out: unauth}},
 		{"POST", "/api/auth/password/reset/", same("/api/auth/password/reset/", map[string]string{"email": "nobody@example.com"}), w{rest: ok, out: ok}},

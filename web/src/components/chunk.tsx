@@ -1,0 +1,103 @@
+import { Component, Fragment, lazy, Suspense, type ComponentProps, type ComponentType, type ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { LoadingPanel } from '../screens/SplashScreen';
+
+/** How long a page's code may take to arrive before the retry message shows (spec: 120 s). */
+export const CHUNK_TIMEOUT_MS = 120_000;
+
+/** A page's code that did not arrive: its import failed or took too long. */
+export class ChunkLoadError extends Error {
+  constructor(
+    message: string,
+    /** Forgets the failed attempt so that the next render loads again. */
+    readonly retry: () => void,
+  ) {
+    super(message);
+    this.name = 'ChunkLoadError';
+  }
+}
+
+function withTimeout<T>(promise: Promise<T>, ms: number): Promise<T> {
+  return new Promise<T>((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error(`no answer within ${ms / 1000} s`)), ms);
+    promise.then(
+      (value) => {
+        clearTimeout(timer);
+        resolve(value);
+      },
+      (error: unknown) => {
+        clearTimeout(timer);
+        reject(error instanceof Error ? error : new Error(String(error)));
+      },
+    );
+  });
+}
+
+/**
+ * React.lazy keeps a failed import for good, so a retry needs a fresh lazy
+ * component: this one swaps its inner lazy when the failure's retry is called.
+ * A failure becomes a ChunkLoadError, which ChunkSuspense turns into a message
+ * with a retry button instead of a blank screen.
+ */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- as React.lazy: any component, its props pass through
+export function lazyChunk<T extends ComponentType<any>>(load: () => Promise<{ default: T }>, timeoutMs = CHUNK_TIMEOUT_MS) {
+  const make = () =>
+    lazy(() =>
+      withTimeout(load(), timeoutMs).catch((error: unknown) => {
+        throw new ChunkLoadError(error instanceof Error ? error.message : String(error), () => {
+          current = make();
+        });
+      }),
+    );
+  let current = make();
+  function Chunk(props: ComponentProps<T>) {
+    const Inner = current as unknown as ComponentType<ComponentProps<T>>;
+    return <Inner {...props} />;
+  }
+  return Chunk;
+}
+
+/** Loading panel while a page's code arrives; a retry message if it does not. */
+export function ChunkSuspense({ children }: { children: ReactNode }) {
+  return (
+    <ChunkBoundary>
+      <Suspense fallback={<LoadingPanel />}>{children}</Suspense>
+    </ChunkBoundary>
+  );
+}
+
+type BoundaryState = { failed: Error | null; attempt: number };
+
+class ChunkBoundary extends Component<{ children: ReactNode }, BoundaryState> {
+  state: BoundaryState = { failed: null, attempt: 0 };
+
+  static getDerivedStateFromError(error: unknown): Partial<BoundaryState> {
+    return { failed: error instanceof Error ? error : new Error(String(error)) };
+  }
+
+  retry = () => {
+    if (this.state.failed instanceof ChunkLoadError) this.state.failed.retry();
+    this.setState((s) => ({ failed: null, attempt: s.attempt + 1 }));
+  };
+
+  render() {
+    const { failed } = this.state;
+    if (failed instanceof ChunkLoadError) return <ChunkFailed onRetry={this.retry} />;
+    // Only missing code is this boundary's business: other errors go on up.
+    if (failed) throw failed;
+    // A new key remounts the subtree, so the fresh lazy component is asked.
+    return <Fragment key={this.state.attempt}>{this.props.children}</Fragment>;
+  }
+}
+
+function ChunkFailed({ onRetry }: { onRetry: () => void }) {
+  const { t } = useTranslation();
+  return (
+    <div className="loading-panel" role="alert">
+      <p>{t('app.chunkFailed')}</p>
+      <button type="button" className="button button--primary" onClick={onRetry}>
+        {t('app.chunkRetry')}
+      </button>
+    </div>
+  );
+}
