@@ -5,11 +5,9 @@ import (
 	"encoding/json"
 	"fmt"
 	"net/http"
-	"reflect"
 	"testing"
 
 	"draindesign/domain/account"
-	"draindesign/projections"
 )
 
 type historyAnswer struct {
@@ -249,20 +247,5 @@ func TestHistoryReadModelsRebuild(t *testing.T) {
 	live := dump(t, p.DB)
 	p.stop()
 
-	store, db, err := OpenStores(context.Background(), opts)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer store.Close()
-	defer db.Close()
-	runner, err := projections.NewRunner(projections.Config{Store: store, DB: db, Projections: Projections()})
-	if err != nil {
-		t.Fatal(err)
-	}
-	if err := runner.Rebuild(context.Background()); err != nil {
-		t.Fatal(err)
-	}
-	if rebuilt := dump(t, db); !reflect.DeepEqual(live, rebuilt) {
-		t.Fatalf("rebuilt read models differ\nlive:    %v\nrebuilt: %v", live, rebuilt)
-	}
+	assertRebuildEqualsLive(t, opts, live)
 }

@@ -14,7 +14,6 @@ import (
 	"time"
 
 	"draindesign/domain/account"
-	"draindesign/projections"
 )
 
 type calcRow struct {
@@ -330,22 +329,7 @@ func TestStaffArea(t *testing.T) {
 		}
 	}
 	p.stop()
-	store, db, err := OpenStores(context.Background(), opts)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer store.Close()
-	defer db.Close()
-	runner, err := projections.NewRunner(projections.Config{Store: store, DB: db, Projections: Projections()})
-	if err != nil {
-		t.Fatal(err)
-	}
-	if err := runner.Rebuild(context.Background()); err != nil {
-		t.Fatal(err)
-	}
-	if rebuilt := dump(t, db); !reflect.DeepEqual(live, rebuilt) {
-		t.Fatalf("rebuilt read models differ\nlive:    %v\nrebuilt: %v", live, rebuilt)
-	}
+	assertRebuildEqualsLive(t, opts, live)
 }
 
 var csvHeaderForTest = []string{"time_utc", "user", "project", "run", "system", "method", "length_m", "area_m2",

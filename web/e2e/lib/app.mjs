@@ -54,3 +54,9 @@ export async function designRun(page, { system = 'poly-100', length, area }) {
   await enter(page, 'Channel length', length);
   await enter(page, 'Catchment area', area);
 }
+
+/** Acknowledges the cookie notice if it shows (it does once per browser, for 30 days). */
+export async function acceptCookies(page) {
+  const notice = page.getByRole('region', { name: 'Cookie notice' });
+  if (await notice.count()) await notice.getByRole('button', { name: 'OK' }).click();
+}

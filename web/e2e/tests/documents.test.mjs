@@ -6,7 +6,7 @@
 import assert from 'node:assert/strict';
 import { readFile } from 'node:fs/promises';
 import { after, before, describe, test } from 'node:test';
-import { calculateButton, designRun, logIn } from '../lib/app.mjs';
+import { acceptCookies, calculateButton, designRun, logIn } from '../lib/app.mjs';
 import { openBrowser, screenshot } from '../lib/browser.mjs';
 
 const username = process.env.E2E_ADVANCED_USERNAME;
@@ -22,7 +22,7 @@ describe('an advanced planner', { skip }, () => {
     page = await browser.newPage();
     await page.goto('/');
     await logIn(page, username, password);
-    await page.getByRole('region', { name: 'Cookie notice' }).getByRole('button', { name: 'OK' }).click();
+    await acceptCookies(page);
     await designRun(page, { length: 20, area: 144 });
     await calculateButton(page).click();
     await page.getByRole('heading', { name: 'Design specification' }).waitFor();

@@ -4,7 +4,7 @@
 // warning everywhere. Needs E2E_USERNAME / E2E_PASSWORD (scripts/e2e.sh).
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
-import { calculateButton, designRun, enter, logIn } from '../lib/app.mjs';
+import { acceptCookies, calculateButton, designRun, enter, logIn } from '../lib/app.mjs';
 import { openBrowser, screenshot } from '../lib/browser.mjs';
 
 const username = process.env.E2E_USERNAME;
@@ -21,8 +21,7 @@ describe('a nearly full run', { skip }, () => {
     page = await browser.newPage();
     await page.goto('/');
     await logIn(page, username, password);
-    const notice = page.getByRole('region', { name: 'Cookie notice' });
-    if (await notice.count()) await notice.getByRole('button', { name: 'OK' }).click();
+    await acceptCookies(page);
     await designRun(page, { length: 20, area: 840 });
     const answer = page.waitForResponse((r) => r.url().includes('/api/drainage/calculate/') && r.request().method() === 'POST');
     await calculateButton(page).click();

@@ -6,7 +6,7 @@
 import assert from 'node:assert/strict';
 import { readFile } from 'node:fs/promises';
 import { after, before, describe, test } from 'node:test';
-import { calculateButton, designRun, enter, logIn } from '../lib/app.mjs';
+import { acceptCookies, calculateButton, designRun, enter, logIn } from '../lib/app.mjs';
 import { openBrowser, screenshot } from '../lib/browser.mjs';
 
 const username = process.env.E2E_USERNAME;
@@ -23,8 +23,7 @@ describe('a stepped run', { skip }, () => {
     page = await browser.newPage();
     await page.goto('/');
     await logIn(page, username, password);
-    const notice = page.getByRole('region', { name: 'Cookie notice' });
-    if (await notice.count()) await notice.getByRole('button', { name: 'OK' }).click();
+    await acceptCookies(page);
     await designRun(page, { length: 60.5, area: 800 });
     await enter(page, 'Longitudinal slope', 0.5);
     await page.getByRole('radio', { name: 'Stepped' }).check();
