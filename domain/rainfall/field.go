@@ -29,7 +29,7 @@ type Station struct {
 // the field's interpolated RMED-1H and RMED-1H / RMED-2D at the published
 // points of docs/rainfall.md section 6.3 (field_test.go refits them and
 // fails if these drift from the fit). The README's first calibration had
-// r = 1.45 x ratio, which read r 0.026 low on average at those points.
+// r = 1.45 x ratio, which read r 0.025 low on average at those points.
 // It carries the lowland relation into the uplands, where it is least
 // sure; hence the answer is always marked indicative.
 const (

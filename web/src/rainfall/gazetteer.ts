@@ -96,8 +96,9 @@ export function visibleLabels(data: GazetteerData, zoom: number, project: (lat: 
   for (const [name, lat, lng, population] of data.places) {
     if (population < minimum) break;
     const [x, y] = project(lat, lng);
+    // The label stands to the right of its dot (styles.css .rainfall-map__town).
     const w = name.length * CHAR_PX + 8;
-    const box: [number, number, number, number] = [x - w / 2, y - LABEL_HEIGHT_PX, x + w / 2, y + 2];
+    const box: [number, number, number, number] = [x - 3, y - LABEL_HEIGHT_PX / 2, x + w, y + LABEL_HEIGHT_PX / 2];
     if (box[2] < 0 || box[0] > width || box[3] < 0 || box[1] > height) continue;
     if (placed.some(([x0, y0, x1, y1]) => box[0] < x1 && box[2] > x0 && box[1] < y1 && box[3] > y0)) continue;
     placed.push(box);
