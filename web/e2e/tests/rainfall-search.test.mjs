@@ -38,7 +38,6 @@ describe('the rainfall map search', { skip }, () => {
 
   const dialog = () => page.getByRole('dialog', { name: 'UK rainfall map' });
   const stats = () => dialog().getByTestId('rainfall-stats');
-  const location = () => dialog().locator('.rainfall-map__location');
 
   async function answerFor(lookUp) {
     const [response] = await Promise.all([page.waitForResponse((r) => r.url().endsWith('/rainfall/findRainStats/')), lookUp()]);
