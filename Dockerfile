@@ -4,6 +4,8 @@ WORKDIR /src/web
 COPY web/package.json web/package-lock.json ./
 RUN npm ci --no-audit --no-fund
 COPY web/ ./
+# The rainfall map's gazetteer is read from the domain's data at build time.
+COPY domain/rainfall/data/uk-places.csv domain/rainfall/data/uk-postcode-districts.csv /src/domain/rainfall/data/
 RUN npm run build
 
 FROM golang:1.26 AS go

@@ -6,6 +6,7 @@ import { resolve } from 'node:path';
 import type { Plugin } from 'vite';
 import type { Topology } from 'topojson-specification';
 import { outlineOf } from './src/rainfall/ukOutlineExtract.ts';
+import { parseGazetteer } from './src/rainfall/gazetteerData.ts';
 import { worldOf } from './src/staff/worldOutline.ts';
 
 // The Go server serves /api in production; in development it runs separately on 8080.
@@ -40,6 +41,26 @@ function ukOutline(): Plugin {
   };
 }
 
+// The rainfall map's gazetteer (GeoNames towns, ONS postcode districts; see
+// domain/rainfall/data/GAZETTEER.md), compacted when the map's chunk is built.
+function ukGazetteer(): Plugin {
+  const id = 'virtual:uk-gazetteer';
+  const resolved = `\0${id}`;
+  const data = resolve(import.meta.dirname, '../domain/rainfall/data');
+  return {
+    name: 'draindesign-uk-gazetteer',
+    resolveId: (source) => (source === id ? resolved : null),
+    load(which) {
+      if (which !== resolved) return null;
+      const places = resolve(data, 'uk-places.csv');
+      const districts = resolve(data, 'uk-postcode-districts.csv');
+      this.addWatchFile(places);
+      this.addWatchFile(districts);
+      return `export default ${JSON.stringify(parseGazetteer(readFileSync(places, 'utf8'), readFileSync(districts, 'utf8')))};`;
+    },
+  };
+}
+
 // The staff map's countries (Natural Earth 1:110m, from world-atlas), for
 // its own chunk: about 150 kB, and no tile server needed.
 function worldOutline(): Plugin {
@@ -58,7 +79,7 @@ function worldOutline(): Plugin {
 }
 
 export default defineConfig({
-  plugins: [react(), keepDistPlaceholder(), ukOutline(), worldOutline()],
+  plugins: [react(), keepDistPlaceholder(), ukOutline(), ukGazetteer(), worldOutline()],
   build: {
     outDir: 'dist',
     emptyOutDir: true,

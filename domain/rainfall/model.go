@@ -141,6 +141,18 @@ type Answer struct {
 	Source             string           `json:"source"`     // where M5-60 and r come from
 	Indicative         bool             `json:"indicative"` // M5-60 and r are the proxy's, not FSR map values
 	Region             Region           `json:"region"`
+	// The field's typical error at published points; absent when the
+	// designer entered M5-60 and r.
+	Uncertainty *Uncertainty `json:"uncertainty,omitempty"`
+}
+
+// Uncertainty is the field's typical error: the root-mean-square error,
+// leave-one-out, of the indicative M5-60 and r against the published FSR
+// values of docs/rainfall.md section 6.3.
+type Uncertainty struct {
+	M5     float64 `json:"M5"`     // mm
+	R      float64 `json:"r"`      //
+	Points int     `json:"points"` // published points compared
 }
 
 // Estimate returns the field's M5-60 and r at a point, after the same
@@ -163,6 +175,7 @@ func (m *Model) Find(q Query) (Answer, error) {
 	a := answer(est.M5, est.R, pl.region, q.StormDuration, q.ReturnPeriod, q.ClimateFactor)
 	a.Indicative = true
 	a.Source = fieldSource(est) + regionNote(pl.region)
+	a.Uncertainty = &Uncertainty{M5: typicalErrorM5, R: typicalErrorR, Points: calibrationPoints}
 	a.LatLng = LatLng{q.Latitude, q.Longitude}
 	a.LocationIndex, a.RainfallLocationID = ref.name, ref.id
 	t, _ := nearestIn(m.places, q.Latitude, q.Longitude)
@@ -266,6 +279,8 @@ func fieldSource(est Estimate) string {
 	if est.Clamped {
 		b.WriteString("; held to the UK range of the FSR maps (M5-60 12-22 mm, r 0.12-0.45)")
 	}
+	fmt.Fprintf(&b, "; typical error against %d published FSR values ±%.1f mm on M5-60 and ±%.2f on r (lowland England; larger in the uplands)",
+		calibrationPoints, typicalErrorM5, typicalErrorR)
 	b.WriteString("; override with FSR values from the Wallingford Procedure maps where available. ")
 	b.WriteString(Attribution)
 	return b.String()

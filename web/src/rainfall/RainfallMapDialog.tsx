@@ -8,8 +8,10 @@ import { NumberField } from '../components/NumberField';
 import { displayRainfall, RAINFALL_UNIT_LABELS, type RainfallUnit } from '../design/units';
 import { createRainfallMapMachine, isBusy } from './rainfallMapMachine';
 import { canApply, durationLabel, mapSettingsFrom, runRainfallFrom } from './rainfallRules';
+import type { PlaceHit } from './gazetteer';
+import { PlaceSearch } from './PlaceSearch';
 import { RainfallMap } from './RainfallMap';
-import { CLIMATE_OPTIONS, type RunRainfall } from './types';
+import { CLIMATE_OPTIONS, type LatLng, type RunRainfall } from './types';
 
 export interface RainfallMapDialogProps {
   /** The run's rainfall: the map opens on its last place and settings. */
@@ -36,6 +38,14 @@ export default function RainfallMapDialog({ rainfall, units, onApply, onCancel }
   );
   const [snapshot, send] = useMachine(machine, { input: { settings: mapSettingsFrom(rainfall) } });
   const { settings, stats, error } = snapshot.context;
+  const [focus, setFocus] = useState<LatLng | null>(null);
+  const [searched, setSearched] = useState<PlaceHit | null>(null);
+  const chooseSearched = (hit: PlaceHit) => {
+    const point = { lat: hit.lat, lng: hit.lng };
+    setSearched(hit);
+    setFocus(point);
+    send({ type: 'PICK', point });
+  };
   const busy = isBusy(snapshot);
   const unit = RAINFALL_UNIT_LABELS[units];
   const shown = (mmPerHour: number) => displayRainfall(mmPerHour, units);
@@ -88,7 +98,16 @@ export default function RainfallMapDialog({ rainfall, units, onApply, onCancel }
     >
       <div className="rainfall-map__layout">
         <div className="rainfall-map__map-column">
-          <RainfallMap point={settings.point} onPick={(point) => send({ type: 'PICK', point })} label={t('rainfall.mapLabel')} />
+          <PlaceSearch onChoose={chooseSearched} />
+          <RainfallMap
+            point={settings.point}
+            focus={focus}
+            onPick={(point) => {
+              setSearched(null);
+              send({ type: 'PICK', point });
+            }}
+            label={t('rainfall.mapLabel')}
+          />
           <p className="field__hint">{t('rainfall.mapHint')}</p>
         </div>
         <div className="rainfall-map__fields">
@@ -99,6 +118,11 @@ export default function RainfallMapDialog({ rainfall, units, onApply, onCancel }
             <output className="rainfall-map__location" aria-labelledby="rainfall-location-label" aria-busy={busy || undefined}>
               {stats ? `${stats.town} (${stats.LocationIndex})` : busy ? t('rainfall.lookingUp') : t('rainfall.noLocation')}
             </output>
+            {searched && (
+              <span className="field__hint" data-testid="rainfall-searched">
+                {t('rainfall.searched', { place: searched.name })}
+              </span>
+            )}
           </div>
           <NumberField
             id="rainfall-return-period"
@@ -178,8 +202,13 @@ export default function RainfallMapDialog({ rainfall, units, onApply, onCancel }
       </table>
       {stats && (
         <div className="field__hint rainfall-map__source">
+          <p className="rainfall-map__stats" data-testid="rainfall-stats">
+            {stats.uncertainty
+              ? t('rainfall.statsUncertain', { m5: stats.M5.toFixed(1), r: stats.r.toFixed(2), m5Error: stats.uncertainty.M5.toFixed(1), rError: stats.uncertainty.r.toFixed(2), points: stats.uncertainty.points })
+              : t('rainfall.statsEntered', { m5: stats.M5.toFixed(1), r: stats.r.toFixed(2) })}
+          </p>
           {stats.indicative && <p>{t('rainfall.indicative')}</p>}
-          <details>
+          <details open>
             <summary>{t('rainfall.source')}</summary>
             {/* The data's attribution, as the server words it. */}
             <p lang="en">{stats.source}</p>

@@ -20,6 +20,8 @@ export interface RainStats {
   source: string;
   indicative: boolean;
   region: string;
+  /** The indicative field's typical error (docs/rainfall.md section 6.3); absent for the designer's own values. */
+  uncertainty?: { M5: number; r: number; points: number };
 }
 
 export interface FindRainStatsQuery {
