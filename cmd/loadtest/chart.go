@@ -3,6 +3,7 @@ package main
 import (
 	"image/color"
 	"os"
+	"strings"
 
 	"gonum.org/v1/plot"
 	"gonum.org/v1/plot/plotter"
@@ -52,10 +53,17 @@ func writeChart(path string, res *results, calcNames []string) error {
 	if err := addLine(mid, "save", clampLog(rec.P99PerSecond(n, "save")), 2); err != nil {
 		return err
 	}
+	target := make([]float64, n)
+	for i := range target {
+		target[i] = 100
+	}
+	if err := addLine(mid, "100 ms (edit → other tab target)", target, 4); err != nil {
+		return err
+	}
 
 	low := plot.New()
 	low.Y.Label.Text = "CPU (% of a core)"
-	low.X.Label.Text = "seconds into the load phase"
+	low.X.Label.Text = "seconds since the first sign-in"
 	for i, name := range res.instances {
 		if err := addLine(low, name, res.procs.CPUPerSecond(name, n), i); err != nil {
 			return err
@@ -149,6 +157,8 @@ func shortName(what string) string {
 	switch {
 	case len(what) > 8 && what[:8] == "SIGKILL ":
 		return "kill " + what[8:]
+	case strings.HasPrefix(what, "load phase begins"):
+		return "load begins"
 	case what == "PostgreSQL cut":
 		return "PG cut"
 	case what == "PostgreSQL back":

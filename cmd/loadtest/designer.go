@@ -86,6 +86,11 @@ type designer struct {
 	tabA, tabB    *tab
 	saveName      string
 	lastSavedName string // the name of the last acknowledged save
+	// listNames are the names the project may show in its owner's list:
+	// the last acknowledged save's, or that of a save tried after it (the
+	// server may have stored a save whose answer never arrived).
+	listNames map[string]bool
+	listed    string // what the list showed last (for the log)
 }
 
 func newDesigner(e *env, name string, seed uint64) *designer {
@@ -269,6 +274,8 @@ func (d *designer) calculate(ctx context.Context, class Class, inputs map[string
 	if _, err := d.call(ctx, "calculate "+class.String(), "POST", "/api/drainage/calculate/", body, &ans); err != nil {
 		return nil, err
 	}
+	// The outcome was appended to the project before the answer.
+	d.version++
 	return ans.Results, nil
 }
 
@@ -287,7 +294,14 @@ func (d *designer) save(ctx context.Context, seq int, inputs map[string]any, res
 		run["results"] = results
 	}
 	for attempt := 0; ; attempt++ {
-		version := max(d.version, d.tabA.newest())
+		version := d.version
+		if attempt > 0 {
+			version = d.tabA.newest()
+		}
+		if d.listNames == nil {
+			d.listNames = map[string]bool{}
+		}
+		d.listNames[d.saveName] = true
 		var ans struct {
 			SaveID  string `json:"saveID"`
 			Version int64  `json:"version"`
@@ -311,6 +325,7 @@ func (d *designer) save(ctx context.Context, seq int, inputs map[string]any, res
 		}
 		d.version = ans.Version
 		d.lastSavedName = d.saveName
+		d.listNames = map[string]bool{d.saveName: true}
 		d.e.ack(Ack{Project: d.project, Version: ans.Version, Kind: "save"})
 		return nil
 	}

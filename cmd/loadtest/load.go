@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"log"
 	"net/http"
+	"os"
 	"sync"
 	"syscall"
 	"time"
@@ -26,6 +27,7 @@ type results struct {
 	seconds      int // length of the load phase in whole seconds
 	steadyFrom   time.Duration
 	steadyTo     time.Duration
+	t0           time.Duration // when the load phase began, after the sign-ins
 	designers    int
 	opened       int
 	lost         []Lost
@@ -37,6 +39,8 @@ type results struct {
 	verifyTook   time.Duration
 	setupTook    time.Duration
 	loadAvg      string
+	loadAvgEnd   string
+	others       []string // process series beside the instances
 	instances    []string // names of the process series, in order
 }
 
@@ -47,8 +51,6 @@ func (r *rig) load(ctx context.Context) (*results, error) {
 		saveEvery: r.c.saveEvery, start: start,
 		transport: &http.Transport{MaxIdleConns: 2 * r.c.users, MaxIdleConnsPerHost: 2 * r.c.users, IdleConnTimeout: time.Minute}}
 	res := &results{env: e, procs: NewProcWatch(start), designers: r.c.users, loadAvg: loadAvg}
-	workCtx, stopWork := context.WithTimeout(ctx, r.c.duration)
-	defer stopWork()
 	liveCtx, stopLive := context.WithCancel(ctx)
 	defer stopLive()
 
@@ -64,6 +66,11 @@ func (r *rig) load(ctx context.Context) (*results, error) {
 	for _, in := range r.insts {
 		setSeries(in.name, in.cmd.Process.Pid)
 	}
+	// The load generator and the balancer share the cores; their use is
+	// reported (not charted) beside the instances'.
+	series["load generator"] = os.Getpid()
+	series["haproxy"] = r.lb.Process.Pid
+	res.others = []string{"haproxy", "load generator"}
 	samplerDone := make(chan struct{})
 	go func() {
 		defer close(samplerDone)
@@ -91,14 +98,58 @@ func (r *rig) load(ctx context.Context) (*results, error) {
 		log.Printf("t=%5.1fs %s", time.Since(start).Seconds(), what)
 	}
 
-	// The disruptions, on their own timeline.
+	// Sign-in phase: the designers start spread over the ramp; each signs
+	// in, creates its draft and opens both tabs, then waits for the rest.
+	designers := make([]*designer, r.c.users)
+	var wg, opening sync.WaitGroup
+	var openedMu sync.Mutex
+	begin := make(chan struct{})
+	var workCtx context.Context
+	opening.Add(len(designers))
+	for i := range designers {
+		d := newDesigner(e, designerName(i), uint64(i+1))
+		designers[i] = d
+		delay := r.c.ramp * time.Duration(i) / time.Duration(max(1, r.c.users))
+		wg.Go(func() {
+			sleep(liveCtx, delay)
+			err := d.open(liveCtx)
+			opening.Done()
+			if err != nil {
+				log.Printf("%s could not open a project: %v", d.name, err)
+				return
+			}
+			openedMu.Lock()
+			res.opened++
+			openedMu.Unlock()
+			<-begin
+			d.work(workCtx, r.c.count)
+		})
+	}
+	opened := make(chan struct{})
+	go func() { opening.Wait(); close(opened) }()
+	select {
+	case <-opened:
+	case <-time.After(r.c.signInLimit):
+		log.Printf("not every designer signed in within %s: the load phase starts with those who did", r.c.signInLimit)
+	}
+	openedMu.Lock()
+	note(fmt.Sprintf("load phase begins (%d designers working)", res.opened))
+	openedMu.Unlock()
+	t0 := time.Since(start)
+	res.t0 = t0
+	var stopWork context.CancelFunc
+	workCtx, stopWork = context.WithTimeout(ctx, r.c.duration)
+	defer stopWork()
+	close(begin)
+
+	// The disruptions, on the load phase's clock.
 	var timeline sync.WaitGroup
 	at := func(t time.Duration, f func()) {
 		if t <= 0 || t >= r.c.duration {
 			return
 		}
 		timeline.Go(func() {
-			sleep(workCtx, t-time.Since(start))
+			sleep(workCtx, t0+t-time.Since(start))
 			if workCtx.Err() == nil {
 				f()
 			}
@@ -138,39 +189,17 @@ func (r *rig) load(ctx context.Context) (*results, error) {
 		r.pgProxy.Restore()
 		note("PostgreSQL back")
 	})
-
-	// The designers, started spread over the ramp.
-	designers := make([]*designer, r.c.users)
-	var wg sync.WaitGroup
-	var openedMu sync.Mutex
-	for i := range designers {
-		d := newDesigner(e, designerName(i), uint64(i+1))
-		designers[i] = d
-		delay := r.c.ramp * time.Duration(i) / time.Duration(max(1, r.c.users))
-		wg.Go(func() {
-			sleep(workCtx, delay)
-			if workCtx.Err() != nil {
-				return
-			}
-			if err := d.open(liveCtx); err != nil {
-				log.Printf("%s could not open a project: %v", d.name, err)
-				return
-			}
-			openedMu.Lock()
-			res.opened++
-			openedMu.Unlock()
-			d.work(workCtx, r.c.count)
-		})
-	}
+	<-workCtx.Done()
 	wg.Wait()
 	timeline.Wait()
 	res.loadTook = time.Since(start)
-	res.seconds = int(r.c.duration / time.Second)
-	res.steadyFrom = r.c.ramp + 5*time.Second
-	res.steadyTo = r.c.duration
+	res.loadAvgEnd = readLoadAvg()
+	res.seconds = int(res.loadTook/time.Second) + 1
+	res.steadyFrom = t0 + 5*time.Second
+	res.steadyTo = t0 + r.c.duration
 	for _, t := range []time.Duration{r.c.killAt, r.c.natsCutAt, r.c.pgCutAt} {
-		if t > 0 && t < res.steadyTo {
-			res.steadyTo = t
+		if t > 0 && t0+t < res.steadyTo {
+			res.steadyTo = t0 + t
 		}
 	}
 	note("load ends")
@@ -229,9 +258,11 @@ func (r *rig) catchUp(ctx context.Context, designers []*designer, res *results) 
 				return err
 			}
 			found := false
+			d.listed = "(not listed)"
 			for _, it := range items {
-				if it.ID == d.project && it.Name == d.lastSavedName {
-					found = true
+				if it.ID == d.project {
+					d.listed = it.Name
+					found = d.listNames[it.Name]
 				}
 			}
 			if !found {
@@ -245,6 +276,9 @@ func (r *rig) catchUp(ctx context.Context, designers []*designer, res *results) 
 	}
 	res.catchUp = time.Since(began)
 	res.notCaught = len(todo)
+	for _, d := range todo {
+		log.Printf("%s: project %s listed as %q, last acknowledged save %q", d.name, d.project, d.listed, d.lastSavedName)
+	}
 	return nil
 }
 

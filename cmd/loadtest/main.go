@@ -18,7 +18,6 @@ import (
 	"errors"
 	"flag"
 	"fmt"
-	"io"
 	"log"
 	"net"
 	"net/http"
@@ -47,6 +46,7 @@ type config struct {
 	users       int
 	duration    time.Duration
 	ramp        time.Duration
+	signInLimit time.Duration
 	think       time.Duration
 	saveEvery   int
 	count       int
@@ -61,15 +61,15 @@ type config struct {
 	doc, chart  string
 	keep        bool
 	haproxy     string
-	instanceLog string
 }
 
 func main() {
 	log.SetFlags(log.Ltime)
 	var c config
 	flag.IntVar(&c.users, "users", 200, "simulated designers")
-	flag.DurationVar(&c.duration, "duration", 120*time.Second, "length of the load phase")
-	flag.DurationVar(&c.ramp, "ramp", 20*time.Second, "designers start spread over this time")
+	flag.DurationVar(&c.duration, "duration", 100*time.Second, "length of the load phase, which begins once every designer has signed in and opened a project")
+	flag.DurationVar(&c.ramp, "ramp", 30*time.Second, "designers start signing in spread over this time")
+	flag.DurationVar(&c.signInLimit, "sign-in-limit", 90*time.Second, "the load phase begins at the latest this long after the first sign-in")
 	flag.DurationVar(&c.think, "think", 100*time.Millisecond, "mean pause of a designer between edits")
 	flag.IntVar(&c.saveEvery, "save-every", 3, "a designer saves after every this many calculations")
 	flag.IntVar(&c.count, "count", 0, "edits per designer at most (0: until the time is up)")
@@ -84,10 +84,10 @@ func main() {
 		nu = "nats://127.0.0.1:4222"
 	}
 	flag.StringVar(&c.natsURL, "nats", nu, "NATS JetStream server")
-	flag.DurationVar(&c.killAt, "kill-at", 55*time.Second, "when to SIGKILL the second instance (0: never)")
+	flag.DurationVar(&c.killAt, "kill-at", 30*time.Second, "when, into the load phase, to SIGKILL the second instance (0: never)")
 	flag.DurationVar(&c.restartIn, "restart-after", 10*time.Second, "the killed instance starts again this long after")
-	flag.DurationVar(&c.natsCutAt, "nats-cut-at", 80*time.Second, "when to cut the instances' NATS connections (0: never)")
-	flag.DurationVar(&c.pgCutAt, "pg-cut-at", 97*time.Second, "when to cut the instances' PostgreSQL connections (0: never)")
+	flag.DurationVar(&c.natsCutAt, "nats-cut-at", 55*time.Second, "when, into the load phase, to cut the instances' NATS connections (0: never)")
+	flag.DurationVar(&c.pgCutAt, "pg-cut-at", 75*time.Second, "when, into the load phase, to cut the instances' PostgreSQL connections (0: never)")
 	flag.DurationVar(&c.cutFor, "cut-for", 5*time.Second, "how long a cut lasts")
 	flag.StringVar(&c.doc, "doc", "", "markdown file whose \"Load test (issue 15)\" section is rewritten (empty: none)")
 	flag.StringVar(&c.chart, "chart", "", "PNG chart to write (empty: none)")
@@ -118,7 +118,6 @@ type rig struct {
 	insts    []*instance
 	lb       *exec.Cmd
 	lbAddr   string
-	mu       sync.Mutex
 }
 
 func run(c config) error {
@@ -476,16 +475,6 @@ func (r *rig) stopInstance(in *instance) {
 		_ = in.cmd.Process.Kill()
 		<-in.done
 	}
-}
-
-// copyFile is for keeping an instance's log after a failed run.
-func copyFile(dst io.Writer, path string) {
-	f, err := os.Open(path)
-	if err != nil {
-		return
-	}
-	defer f.Close()
-	_, _ = io.Copy(dst, f)
 }
 
 // sortedKeys of a map with string keys.

@@ -60,11 +60,11 @@ type window struct {
 
 // disruptions are the spans during which failures are the disruption's:
 // from its start until ten seconds after it ended.
-func (r *rig) disruptions() []window {
+func (r *rig) disruptions(t0 time.Duration) []window {
 	var out []window
 	add := func(name string, at, lasts time.Duration) {
 		if at > 0 && at < r.c.duration {
-			out = append(out, window{name, at, at + lasts + 10*time.Second})
+			out = append(out, window{name, t0 + at, t0 + at + lasts + 10*time.Second})
 		}
 	}
 	add("instance SIGKILL", r.c.killAt, r.c.restartIn)
@@ -73,13 +73,16 @@ func (r *rig) disruptions() []window {
 	return out
 }
 
+// inside names the window at falls in; of overlapping ones, the one that
+// began last.
 func inside(at time.Duration, ws []window) string {
+	name, from := "", time.Duration(-1)
 	for _, w := range ws {
-		if at >= w.from && at < w.to {
-			return w.name
+		if at >= w.from && at < w.to && w.from > from {
+			name, from = w.name, w.from
 		}
 	}
-	return ""
+	return name
 }
 
 func ms(d time.Duration) string {
@@ -98,7 +101,7 @@ func ms(d time.Duration) string {
 
 func (r *rig) report(res *results) error {
 	e := res.env
-	ws := r.disruptions()
+	ws := r.disruptions(res.t0)
 	steadySecs := (res.steadyTo - res.steadyFrom).Seconds()
 	calcNames := []string{"calculate small", "calculate stepped", "calculate 3000m"}
 	var calcs int
@@ -139,9 +142,9 @@ func (r *rig) report(res *results) error {
 	var b strings.Builder
 	p := func(format string, a ...any) { fmt.Fprintf(&b, format, a...) }
 	p("## Load test (issue 15)\n\n")
-	p("`make load` (cmd/loadtest, run %s). Machine: %s. Load average when the run began: %s",
-		time.Now().UTC().Format("2006-01-02 15:04 MST"), machine(), res.loadAvg)
-	if la := loadAvgFloat(res.loadAvg); la > float64(runtime.NumCPU())/2 {
+	p("`make load` (cmd/loadtest, run %s). Machine: %s. Load average (1, 5, 15 min) when the run began: %s; when the load phase ended: %s",
+		time.Now().UTC().Format("2006-01-02 15:04 MST"), machine(), res.loadAvg, res.loadAvgEnd)
+	if la := max(loadAvgFloat(res.loadAvg), loadAvgFloat(res.loadAvgEnd)); la > float64(runtime.NumCPU())/2 {
 		p(": other work was running on the same cores (other sessions' builds and tests), so these figures are pessimistic")
 	}
 	p(".\n\n")
@@ -149,12 +152,12 @@ func (r *rig) report(res *results) error {
 		"stream of their own, behind haproxy (round robin, readiness checks on /api/health/ready/ every second, 3 failures to take a server out, 2 passes to bring it back). "+
 		"The instances reach PostgreSQL and NATS through TCP proxies in the load program, which cut them for the failure phases; "+
 		"the shared servers are never restarted. The load generator runs on the same %d cores. "+
-		"%d designers (%d opened their project; started over %s), each: sign in, list projects, create a draft, open it in two tabs (two WebSockets), "+
-		"then repeatedly change the run's inputs, calculate it (mix %.0f %% small 10 to 60 m, %.0f %% stepped 100 to 500 m, %.0f %% 3000 m; recorded in the project), "+
+		"%d designers (%d opened their project; started over %s), each: sign in, list projects, create a draft, open it in two tabs (two WebSockets); "+
+		"once all have (%.0f s after the first sign-in: password hashing dominates), the load phase begins, in which each designer repeatedly change the run's inputs, calculate it (mix %.0f %% small 10 to 60 m, %.0f %% stepped 100 to 500 m, %.0f %% 3000 m; recorded in the project), "+
 		"save every %d calculations, pause %s on average. A 429 (the per-instance limit on calculations at once) is waited out and retried. "+
-		"Load phase %s; figures marked steady are from %s to %s, before the first disruption.\n\n",
-		runtime.NumCPU(), res.designers, res.opened, r.c.ramp, DefaultMix.Small, DefaultMix.Stepped, DefaultMix.Long, r.c.saveEvery, r.c.think,
-		r.c.duration, res.steadyFrom, res.steadyTo)
+		"Load phase %s; figures marked steady are from %s to %s into it, before the first disruption.\n\n",
+		runtime.NumCPU(), res.designers, res.opened, r.c.ramp, res.t0.Seconds(), DefaultMix.Small, DefaultMix.Stepped, DefaultMix.Long, r.c.saveEvery, r.c.think,
+		r.c.duration, (res.steadyFrom - res.t0).Round(time.Second), (res.steadyTo - res.t0).Round(time.Second))
 
 	met := func(ok bool) string {
 		if ok {
@@ -171,7 +174,7 @@ func (r *rig) report(res *results) error {
 	p("| Edits the other tab never showed | 0 | %d | %s |\n", unseen, met(unseen == 0))
 	p("| Saved projects not in their owner's list after %s | 0 | %d | %s |\n", res.catchUp.Round(100*time.Millisecond), res.notCaught, met(res.notCaught == 0))
 	p("\nWhole run: %d calculations (%.0f/s over %s), %d throttled attempts (429, retried), %d save conflicts (409, retried on the newer version).\n\n",
-		allCalcs, float64(allCalcs)/res.loadTook.Seconds(), res.loadTook.Round(time.Second), throttled, conflicts)
+		allCalcs, float64(allCalcs)/r.c.duration.Seconds(), r.c.duration, throttled, conflicts)
 
 	if r.c.chart != "" {
 		rel, err := filepath.Rel(filepath.Dir(r.c.doc), r.c.chart)
@@ -197,7 +200,7 @@ func (r *rig) report(res *results) error {
 	for _, w := range ws {
 		var callGaps, liveGaps []time.Duration
 		for _, g := range gaps {
-			if g.at < w.from || g.at >= w.to {
+			if inside(g.at, ws) != w.name {
 				continue
 			}
 			if g.what == "live" {
@@ -207,13 +210,17 @@ func (r *rig) report(res *results) error {
 			}
 		}
 		cg, lg := Summarize(callGaps), Summarize(liveGaps)
-		p("| %s at %s (%s) | %d | %d | %s / %s | %d | %s / %s |\n", w.name, w.from, r.describe(w.name), errByPhase[w.name], cg.Count, ms(cg.P50), ms(cg.Max), lg.Count, ms(lg.P50), ms(lg.Max))
+		p("| %s at %s (%s) | %d | %d | %s / %s | %d | %s / %s |\n", w.name, (w.from - res.t0).Round(time.Second), r.describe(w.name), errByPhase[w.name], cg.Count, ms(cg.P50), ms(cg.Max), lg.Count, ms(lg.P50), ms(lg.Max))
 	}
 	for _, w := range append([]window{{name: "outside disruptions"}}, ws...) {
 		if len(kinds[w.name]) == 0 {
 			continue
 		}
-		p("\nErrors %s:\n\n", strings.TrimPrefix("during "+w.name, "during outside"))
+		title := "during " + w.name
+		if w.from == 0 && w.to == 0 {
+			title = "outside the disruptions"
+		}
+		p("\nErrors %s:\n\n", title)
 		for _, k := range topKinds(kinds[w.name], 6) {
 			p("- %d × %s\n", kinds[w.name][k], k)
 		}
@@ -228,8 +235,8 @@ func (r *rig) report(res *results) error {
 		}
 	}
 
-	p("\nCPU (percent of one core) and resident memory per instance:\n\n| Instance | CPU steady | CPU whole life | Peak RSS MiB |\n|---|---|---|---|\n")
-	for _, name := range res.instances {
+	p("\nCPU (percent of one core) and resident memory per instance, and of the balancer and the load generator on the same cores:\n\n| Instance | CPU steady | CPU whole life | Peak RSS MiB |\n|---|---|---|---|\n")
+	for _, name := range append(append([]string(nil), res.instances...), res.others...) {
 		st := res.procs.Usage(name, res.steadyFrom, res.steadyTo)
 		all := res.procs.Usage(name, 0, time.Duration(math.MaxInt64))
 		steady := fmt.Sprintf("%.0f %%", st.CPUPercent)
