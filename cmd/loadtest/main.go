@@ -68,8 +68,8 @@ func main() {
 	var c config
 	flag.IntVar(&c.users, "users", 200, "simulated designers")
 	flag.DurationVar(&c.duration, "duration", 100*time.Second, "length of the load phase, which begins once every designer has signed in and opened a project")
-	flag.DurationVar(&c.ramp, "ramp", 30*time.Second, "designers start signing in spread over this time")
-	flag.DurationVar(&c.signInLimit, "sign-in-limit", 90*time.Second, "the load phase begins at the latest this long after the first sign-in")
+	flag.DurationVar(&c.ramp, "ramp", 60*time.Second, "designers start signing in spread over this time")
+	flag.DurationVar(&c.signInLimit, "sign-in-limit", 100*time.Second, "the load phase begins at the latest this long after the first sign-in")
 	flag.DurationVar(&c.think, "think", 100*time.Millisecond, "mean pause of a designer between edits")
 	flag.IntVar(&c.saveEvery, "save-every", 3, "a designer saves after every this many calculations")
 	flag.IntVar(&c.count, "count", 0, "edits per designer at most (0: until the time is up)")

@@ -153,8 +153,8 @@ func (r *rig) report(res *results) error {
 		"The instances reach PostgreSQL and NATS through TCP proxies in the load program, which cut them for the failure phases; "+
 		"the shared servers are never restarted. The load generator runs on the same %d cores. "+
 		"%d designers (%d opened their project; started over %s), each: sign in, list projects, create a draft, open it in two tabs (two WebSockets); "+
-		"once all have (%.0f s after the first sign-in: password hashing dominates), the load phase begins, in which each designer repeatedly change the run's inputs, calculate it (mix %.0f %% small 10 to 60 m, %.0f %% stepped 100 to 500 m, %.0f %% 3000 m; recorded in the project), "+
-		"save every %d calculations, pause %s on average. A 429 (the per-instance limit on calculations at once) is waited out and retried. "+
+		"once all have (%.0f s after the first sign-in: password hashing dominates), the load phase begins, in which each designer repeatedly changes the run's inputs, calculates it (mix %.0f %% small 10 to 60 m, %.0f %% stepped 100 to 500 m, %.0f %% 3000 m; recorded in the project), "+
+		"saves every %d calculations and pauses %s on average. A 429 (the per-instance limit on calculations at once) is waited out and retried. "+
 		"Load phase %s; figures marked steady are from %s to %s into it, before the first disruption.\n\n",
 		runtime.NumCPU(), res.designers, res.opened, r.c.ramp, res.t0.Seconds(), DefaultMix.Small, DefaultMix.Stepped, DefaultMix.Long, r.c.saveEvery, r.c.think,
 		r.c.duration, (res.steadyFrom - res.t0).Round(time.Second), (res.steadyTo - res.t0).Round(time.Second))
