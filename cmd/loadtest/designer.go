@@ -46,9 +46,9 @@ type callError struct {
 // gap is a time a designer could not work: from the first failure of a
 // call or of the live stream until the next success.
 type gap struct {
-	at   time.Duration // when it started
-	took time.Duration
-	what string // "calls" or "live"
+	at   time.Duration // when the failure that began it was seen
+	took time.Duration // from sending the failed call (or the stream's break) to the next success
+	what string        // "calls" or "live"
 }
 
 func (e *env) since() time.Duration { return time.Since(e.start) }
@@ -80,8 +80,9 @@ type designer struct {
 	rng      *rand.Rand
 	project  string
 	runID    string
-	version  int64 // newest version this designer's writes produced
-	failedAt time.Time
+	version  int64     // newest version this designer's writes produced
+	failedAt time.Time // start of the first failed call of a gap
+	failSeen time.Time // when that failure was seen: the gap's place in the run
 
 	tabA, tabB    *tab
 	saveName      string
@@ -148,7 +149,7 @@ func (d *designer) call(ctx context.Context, name, method, path string, body, ou
 			d.e.rec.Add(name, took, true)
 			d.e.fail(name, what)
 			if d.failedAt.IsZero() {
-				d.failedAt = started
+				d.failedAt, d.failSeen = started, time.Now()
 			}
 			sleep(ctx, backoff+time.Duration(d.rng.Int64N(int64(backoff))))
 			backoff = min(backoff*2, time.Second)
@@ -164,7 +165,10 @@ func (d *designer) call(ctx context.Context, name, method, path string, body, ou
 			continue
 		}
 		if !d.failedAt.IsZero() {
-			d.e.addGap(gap{at: d.failedAt.Sub(d.e.start), took: time.Since(d.failedAt), what: "calls"})
+			// The wait the designer saw runs from sending the call that
+			// failed; the gap belongs to the moment the failure came (a
+			// call in flight when an instance died was sent before).
+			d.e.addGap(gap{at: d.failSeen.Sub(d.e.start), took: time.Since(d.failedAt), what: "calls"})
 			d.failedAt = time.Time{}
 		}
 		if status == http.StatusConflict {

@@ -247,6 +247,9 @@ func (r *rig) report(res *results) error {
 	}
 	p("\nThe engine is being made faster in parallel (issue 15, engine part: stepped and 3000 m runs 3 to 4 times faster); calculations/s is to be measured again after that lands.\n")
 
+	if r.c.keep {
+		r.dumpRaw(errs, gaps)
+	}
 	text := b.String()
 	fmt.Println()
 	fmt.Print(text)
@@ -344,4 +347,22 @@ func topKinds(counts map[string]int, n int) []string {
 		keys = keys[:n]
 	}
 	return keys
+}
+
+// dumpRaw writes every error and gap into the kept work directory, for a
+// closer look after a run with -keep.
+func (r *rig) dumpRaw(errs []callError, gaps []gap) {
+	var b strings.Builder
+	for _, e := range errs {
+		fmt.Fprintf(&b, "%.3f\terror\t%s\t%s\n", e.at.Seconds(), e.call, strings.ReplaceAll(e.what, "\n", " "))
+	}
+	for _, g := range gaps {
+		fmt.Fprintf(&b, "%.3f\tgap\t%s\t%.3f\n", g.at.Seconds(), g.what, g.took.Seconds())
+	}
+	path := filepath.Join(r.work, "raw.tsv")
+	if err := os.WriteFile(path, []byte(b.String()), 0o600); err != nil {
+		log.Printf("raw data: %v", err)
+		return
+	}
+	log.Printf("raw errors and gaps in %s", path)
 }

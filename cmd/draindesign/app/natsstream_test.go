@@ -29,7 +29,7 @@ func TestNATSStreamNamed(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	defer nc.Close()
+	t.Cleanup(nc.Close) // after the stream's deletion below (cleanups run last first)
 	js, err := nc.JetStream()
 	if err != nil {
 		t.Fatal(err)
