@@ -11,7 +11,7 @@ WEB_SRC  := $(shell find web/src web/index.html web/apidocs web/vite.config.ts w
 GOLANGCI_LINT_VERSION := v2.15.0
 GOLANGCI_LINT         := bin/golangci-lint-$(GOLANGCI_LINT_VERSION)
 
-.PHONY: run build test lint test-go test-web test-e2e deps clean
+.PHONY: run build test lint test-go test-web test-e2e deps clean load
 
 run: build
 	$(BIN) serve --addr $(ADDR) --data-dir $(DATA_DIR)
@@ -51,6 +51,14 @@ test-go: web/dist/index.html
 
 test-web: web/node_modules/.installed
 	cd web && npm test
+
+# The load test (docs/performance.md, "Load test (issue 15)"): two instances
+# on PostgreSQL and NATS JetStream behind haproxy, LOAD_FLAGS passed on
+# (e.g. LOAD_FLAGS='-users 50 -duration 60s'; `bin/loadtest -h` lists them).
+load: $(BIN)
+	bash web/scripts/install-haproxy.sh
+	$(GO) build -o bin/loadtest ./cmd/loadtest
+	bin/loadtest -bin $(BIN) -doc docs/performance.md -chart docs/load-test.png $(LOAD_FLAGS)
 
 test-e2e: $(BIN)
 	bash web/scripts/install-chromium.sh

@@ -55,6 +55,11 @@ func OpenSQLite(path string) (*DB, error) {
 	return &DB{SQL: sqldb, Dialect: SQLite}, nil
 }
 
+// MaxReadModelConns bounds one instance's connections to the PostgreSQL
+// read-model database; with the event store's pool (pgxpool's default, four
+// on two cores) a few instances stay well under PostgreSQL's default of 100.
+const MaxReadModelConns = 16
+
 // OpenPostgres connects to the read-model database at url (a postgres:// URL
 // or keyword/value DSN understood by pgx).
 func OpenPostgres(url string) (*DB, error) {
@@ -62,6 +67,12 @@ func OpenPostgres(url string) (*DB, error) {
 	if err != nil {
 		return nil, fmt.Errorf("open read models: %w", err)
 	}
+	// Bounded: without a limit, a busy instance (hundreds of live streams
+	// re-checking their sessions every second) opened connections until
+	// the server refused everyone with "too many clients" (found by
+	// `make load`). Beyond the limit, queries wait for a free connection.
+	sqldb.SetMaxOpenConns(MaxReadModelConns)
+	sqldb.SetMaxIdleConns(MaxReadModelConns)
 	if err := sqldb.Ping(); err != nil {
 		sqldb.Close()
 		return nil, fmt.Errorf("open read models: %w", err)

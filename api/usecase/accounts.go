@@ -31,6 +31,7 @@ type Accounts struct {
 	// runner, when set, lets a staff action wait until this instance's
 	// read models show it, so the staff list asked for next has it.
 	runner *projections.Runner
+	hash   func(string) (string, error)
 }
 
 // NewAccounts builds the account use cases. secret signs the mailed
@@ -45,6 +46,7 @@ func NewAccounts(cfg Config, sessions Sessions, secret []byte) *Accounts {
 			Appended: cfg.Appended, Skipped: cfg.skipped("account"), NewID: NewID, Now: cfg.Now,
 		},
 		store: cfg.Store, sessions: sessions, secret: secret, now: cfg.Now, runner: cfg.Runner,
+		hash: cfg.HashPassword,
 	}
 }
 
@@ -173,7 +175,7 @@ func (u *Accounts) Register(ctx context.Context, by Actor, in account.RegisterIn
 	if err := in.Validate(); err != nil {
 		return nil, err
 	}
-	hash, err := account.HashPassword(in.Password)
+	hash, err := u.hash(in.Password)
 	if err != nil {
 		return nil, fmt.Errorf("register: %w", err)
 	}

@@ -8,6 +8,7 @@ import (
 	"strings"
 	"time"
 
+	"draindesign/domain/account"
 	"draindesign/domain/catalogue"
 	"draindesign/domain/design"
 	"draindesign/domain/fault"
@@ -37,6 +38,10 @@ type Config struct {
 	Catalogue *catalogue.Catalogue
 	Now       func() time.Time
 	Logger    *slog.Logger
+	// HashPassword hashes the password of a new account (nil:
+	// account.HashPassword). The load test creates hundreds of accounts
+	// with one password and hashes it once.
+	HashPassword func(password string) (string, error)
 }
 
 // NewID makes ids for projects, runs and share links: time-ordered, so
@@ -85,6 +90,9 @@ func (c Config) withDefaults() Config {
 	}
 	if c.Catalogue == nil {
 		c.Catalogue = catalogue.Default()
+	}
+	if c.HashPassword == nil {
+		c.HashPassword = account.HashPassword
 	}
 	return c
 }

@@ -54,7 +54,11 @@ type Options struct {
 	KurrentDBURL string
 	// NATSURL selects NATS JetStream as the transport between instances.
 	NATSURL string
-	SMTPURL string
+	// NATSStream names the JetStream stream (NATS_STREAM; default
+	// DRAINDESIGN); its lower-cased name is the subject prefix. Deployments
+	// sharing one NATS server each take their own.
+	NATSStream string
+	SMTPURL    string
 	// PublicURL is the address people use; required (serve defaults it on
 	// loopback).
 	PublicURL string
@@ -84,7 +88,8 @@ type Options struct {
 func FromEnv(dataDir string) Options {
 	return Options{
 		DataDir: dataDir, DatabaseURL: os.Getenv("DATABASE_URL"), NATSURL: os.Getenv("NATS_URL"),
-		SMTPURL: os.Getenv("SMTP_URL"), PublicURL: os.Getenv("PUBLIC_URL"), SecretKeyFile: os.Getenv("SECRET_KEY_FILE"),
+		NATSStream: os.Getenv("NATS_STREAM"),
+		SMTPURL:    os.Getenv("SMTP_URL"), PublicURL: os.Getenv("PUBLIC_URL"), SecretKeyFile: os.Getenv("SECRET_KEY_FILE"),
 		TrustedProxies: os.Getenv("TRUSTED_PROXIES"), KurrentDBURL: os.Getenv("KURRENTDB_URL"),
 		SentryDSN: os.Getenv("SENTRY_DSN"), SentryEnvironment: os.Getenv("SENTRY_ENVIRONMENT"),
 	}
@@ -299,7 +304,11 @@ func Start(ctx context.Context, o Options) (*App, error) {
 
 func openTransport(o Options, log watermill.LoggerAdapter) (*projections.Transport, error) {
 	if o.NATSURL != "" {
-		return projections.NATS(o.NATSURL, log)
+		cfg := projections.NATSConfig{URL: o.NATSURL}
+		if o.NATSStream != "" {
+			cfg.Stream, cfg.SubjectPrefix = o.NATSStream, strings.ToLower(o.NATSStream)
+		}
+		return projections.NewNATS(cfg, log)
 	}
 	return projections.GoChannel(log), nil
 }

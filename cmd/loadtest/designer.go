@@ -1,0 +1,489 @@
+package main
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"math/rand/v2"
+	"net/http"
+	"net/http/cookiejar"
+	"strings"
+	"sync"
+	"time"
+
+	"github.com/gorilla/websocket"
+)
+
+// env is what every simulated designer shares.
+type env struct {
+	base      string // the balancer, http://127.0.0.1:port
+	transport http.RoundTripper
+	rec       *Recorder
+	mix       Mix
+	think     time.Duration
+	saveEvery int
+	start     time.Time
+
+	mu        sync.Mutex
+	acks      []Ack
+	errs      []callError
+	throttled int
+	conflicts int
+	gaps      []gap
+	unseen    int // edits the other tab never showed
+}
+
+// callError is a failed call seen by a user.
+type callError struct {
+	at   time.Duration
+	call string
+	what string
+}
+
+// gap is a time a designer could not work: from the first failure of a
+// call or of the live stream until the next success.
+type gap struct {
+	at   time.Duration // when the failure that began it was seen
+	took time.Duration // from sending the failed call (or the stream's break) to the next success
+	what string        // "calls" or "live"
+}
+
+func (e *env) since() time.Duration { return time.Since(e.start) }
+
+func (e *env) fail(call, what string) {
+	e.mu.Lock()
+	e.errs = append(e.errs, callError{at: e.since(), call: call, what: what})
+	e.mu.Unlock()
+}
+
+func (e *env) ack(a Ack) {
+	e.mu.Lock()
+	e.acks = append(e.acks, a)
+	e.mu.Unlock()
+}
+
+func (e *env) addGap(g gap) {
+	e.mu.Lock()
+	e.gaps = append(e.gaps, g)
+	e.mu.Unlock()
+}
+
+// designer is one simulated person with two browser tabs on one project.
+type designer struct {
+	e        *env
+	name     string
+	http     *http.Client
+	jar      http.CookieJar
+	rng      *rand.Rand
+	project  string
+	runID    string
+	version  int64     // newest version this designer's writes produced
+	failedAt time.Time // start of the first failed call of a gap
+	failSeen time.Time // when that failure was seen: the gap's place in the run
+
+	tabA, tabB    *tab
+	saveName      string
+	lastSavedName string // the name of the last acknowledged save
+	// listNames are the names the project may show in its owner's list:
+	// the last acknowledged save's, or that of a save tried after it (the
+	// server may have stored a save whose answer never arrived).
+	listNames map[string]bool
+	listed    string // what the list showed last (for the log)
+}
+
+func newDesigner(e *env, name string, seed uint64) *designer {
+	jar, _ := cookiejar.New(nil)
+	return &designer{e: e, name: name, jar: jar, rng: rand.New(rand.NewPCG(seed, 15)),
+		http: &http.Client{Jar: jar, Transport: e.transport, Timeout: 30 * time.Second}}
+}
+
+// errStopped ends a designer's work when the run is over.
+var errStopped = errors.New("run over")
+
+// call sends a JSON request through the balancer and decodes the answer.
+// Throttled calls (429) wait and are tried again; so are calls that fail
+// on the way (the instance killed, the balancer with no server up) and
+// server errors, which are counted as errors and as a gap for this
+// designer. A 409 is returned to the caller. The latency recorded is of
+// the attempt that succeeded.
+func (d *designer) call(ctx context.Context, name, method, path string, body, out any) (int, error) {
+	var payload []byte
+	if body != nil {
+		var err error
+		if payload, err = json.Marshal(body); err != nil {
+			return 0, err
+		}
+	}
+	backoff := 50 * time.Millisecond
+	throttleWait := 100 * time.Millisecond
+	for {
+		if ctx.Err() != nil {
+			return 0, errStopped
+		}
+		req, err := http.NewRequestWithContext(ctx, method, d.e.base+path, bytes.NewReader(payload))
+		if err != nil {
+			return 0, err
+		}
+		req.Header.Set("Content-Type", "application/json")
+		started := time.Now()
+		resp, err := d.http.Do(req)
+		var data []byte
+		status := 0
+		if err == nil {
+			data, err = io.ReadAll(resp.Body)
+			resp.Body.Close()
+			status = resp.StatusCode
+		}
+		took := time.Since(started)
+		switch {
+		case ctx.Err() != nil:
+			return 0, errStopped
+		case err != nil || status >= 500:
+			what := fmt.Sprintf("status %d: %.120s", status, data)
+			if err != nil {
+				what = err.Error()
+			}
+			d.e.rec.Add(name, took, true)
+			d.e.fail(name, what)
+			if d.failedAt.IsZero() {
+				d.failedAt, d.failSeen = started, time.Now()
+			}
+			sleep(ctx, backoff+time.Duration(d.rng.Int64N(int64(backoff))))
+			backoff = min(backoff*2, time.Second)
+			continue
+		case status == http.StatusTooManyRequests:
+			d.e.mu.Lock()
+			d.e.throttled++
+			d.e.mu.Unlock()
+			// Waited out with a growing pause, as a person would try
+			// again after the "busy" message, not hammered.
+			sleep(ctx, throttleWait/2+time.Duration(d.rng.Int64N(int64(throttleWait))))
+			throttleWait = min(throttleWait*2, time.Second)
+			continue
+		}
+		if !d.failedAt.IsZero() {
+			// The wait the designer saw runs from sending the call that
+			// failed; the gap belongs to the moment the failure came (a
+			// call in flight when an instance died was sent before).
+			d.e.addGap(gap{at: d.failSeen.Sub(d.e.start), took: time.Since(d.failedAt), what: "calls"})
+			d.failedAt = time.Time{}
+		}
+		if status == http.StatusConflict {
+			return status, nil
+		}
+		if status >= 300 {
+			d.e.rec.Add(name, took, true)
+			d.e.fail(name, fmt.Sprintf("status %d: %.200s", status, data))
+			return status, fmt.Errorf("%s %s: status %d: %.200s", method, path, status, data)
+		}
+		d.e.rec.Add(name, took, false)
+		if out != nil && len(data) > 0 {
+			if err := json.Unmarshal(data, out); err != nil {
+				return status, fmt.Errorf("%s %s: %w", method, path, err)
+			}
+		}
+		return status, nil
+	}
+}
+
+func sleep(ctx context.Context, d time.Duration) {
+	t := time.NewTimer(d)
+	defer t.Stop()
+	select {
+	case <-ctx.Done():
+	case <-t.C:
+	}
+}
+
+// open signs in, lists the projects, starts a draft and opens both tabs'
+// live streams on it.
+func (d *designer) open(ctx context.Context) error {
+	if _, err := d.call(ctx, "sign-in", "POST", "/api/auth/login/", map[string]string{"username": d.name, "password": password}, nil); err != nil {
+		return err
+	}
+	if _, err := d.call(ctx, "projects", "GET", "/api/drainage/projects/", nil, nil); err != nil {
+		return err
+	}
+	var draft struct {
+		ID      string `json:"id"`
+		Version int64  `json:"version"`
+		RunID   string `json:"run_id"`
+	}
+	if _, err := d.call(ctx, "create", "POST", "/api/projects/", map[string]any{}, &draft); err != nil {
+		return err
+	}
+	d.project, d.runID, d.version = draft.ID, draft.RunID, draft.Version
+	d.tabA = newTab(d, "A", draft.Version)
+	d.tabB = newTab(d, "B", draft.Version)
+	go d.tabA.run(ctx)
+	go d.tabB.run(ctx)
+	return nil
+}
+
+// work edits, calculates and saves until ctx ends or count iterations.
+func (d *designer) work(ctx context.Context, count int) {
+	for seq := 1; count <= 0 || seq <= count; seq++ {
+		if ctx.Err() != nil {
+			return
+		}
+		class := d.e.mix.Pick(d.rng.Float64())
+		inputs := RunInputs(class, d.rng, seq)
+		if err := d.edit(ctx, inputs); err != nil {
+			return
+		}
+		results, err := d.calculate(ctx, class, inputs)
+		if err != nil {
+			return
+		}
+		if d.e.saveEvery > 0 && seq%d.e.saveEvery == 0 {
+			if err := d.save(ctx, seq, inputs, results); err != nil {
+				return
+			}
+		}
+		sleep(ctx, d.e.think/2+time.Duration(d.rng.Int64N(int64(d.e.think)+1)))
+	}
+}
+
+func (d *designer) edit(ctx context.Context, inputs map[string]any) error {
+	sent := time.Now()
+	var ans struct {
+		Version int64 `json:"version"`
+	}
+	status, err := d.call(ctx, "edit", "POST", "/api/projects/"+d.project+"/commands",
+		map[string]any{"type": "change_inputs", "run_id": d.runID, "fields": inputs}, &ans)
+	if err != nil {
+		return err
+	}
+	if status == http.StatusConflict || ans.Version <= d.version {
+		return nil // nothing changed: nothing for the other tab to show
+	}
+	d.version = ans.Version
+	d.e.ack(Ack{Project: d.project, Version: ans.Version, Kind: "edit", RunID: d.runID, Length: inputs["channel_length_m"].(float64)})
+	d.tabB.expect(ans.Version, sent)
+	return nil
+}
+
+func (d *designer) calculate(ctx context.Context, class Class, inputs map[string]any) (json.RawMessage, error) {
+	body := make(map[string]any, len(inputs)+2)
+	for k, v := range inputs {
+		body[k] = v
+	}
+	body["project_id"], body["run_id"] = d.project, d.runID
+	var ans struct {
+		Results json.RawMessage `json:"results"`
+	}
+	if _, err := d.call(ctx, "calculate "+class.String(), "POST", "/api/drainage/calculate/", body, &ans); err != nil {
+		return nil, err
+	}
+	// The outcome was appended to the project before the answer.
+	d.version++
+	return ans.Results, nil
+}
+
+// save saves the project over the version the designer holds; after a
+// conflict (a write this designer's tab had not seen yet, e.g. a
+// calculation recorded while its answer was lost) it tries again on the
+// newest version its first tab shows, as the web client does.
+func (d *designer) save(ctx context.Context, seq int, inputs map[string]any, results json.RawMessage) error {
+	d.saveName = fmt.Sprintf("%s save %d", d.name, seq)
+	run := make(map[string]any, len(inputs)+4)
+	for k, v := range inputs {
+		run[k] = v
+	}
+	run["name"], run["notes"], run["saveID"] = "Run 1", "", d.runID
+	if len(results) > 0 {
+		run["results"] = results
+	}
+	for attempt := 0; ; attempt++ {
+		version := d.version
+		if attempt > 0 {
+			version = d.tabA.newest()
+		}
+		if d.listNames == nil {
+			d.listNames = map[string]bool{}
+		}
+		d.listNames[d.saveName] = true
+		var ans struct {
+			SaveID  string `json:"saveID"`
+			Version int64  `json:"version"`
+		}
+		status, err := d.call(ctx, "save", "POST", "/api/drainage/save/", map[string]any{"share": false, "project": map[string]any{
+			"saveID": d.project, "version": version, "details": map[string]any{"name": d.saveName}, "runs": []any{run},
+		}}, &ans)
+		if err != nil {
+			return err
+		}
+		if status == http.StatusConflict {
+			d.e.mu.Lock()
+			d.e.conflicts++
+			d.e.mu.Unlock()
+			if attempt >= 5 {
+				d.e.fail("save", "conflict after 5 tries")
+				return nil
+			}
+			sleep(ctx, 200*time.Millisecond)
+			continue
+		}
+		d.version = ans.Version
+		d.lastSavedName = d.saveName
+		d.listNames = map[string]bool{d.saveName: true}
+		d.e.ack(Ack{Project: d.project, Version: ans.Version, Kind: "save"})
+		return nil
+	}
+}
+
+// tab is one browser tab's live stream on the designer's project. It
+// reconnects through the balancer whenever the stream breaks.
+type tab struct {
+	d       *designer
+	name    string
+	initial int64 // the draft's version when the tab opened
+
+	mu      sync.Mutex
+	seen    int64     // newest version shown
+	seenAt  []seenAt  // recent versions and when they arrived
+	pending []pending // edits not shown yet
+}
+
+type seenAt struct {
+	version int64
+	at      time.Time
+}
+
+type pending struct {
+	version int64
+	sent    time.Time
+}
+
+func newTab(d *designer, name string, initial int64) *tab {
+	return &tab{d: d, name: name, initial: initial}
+}
+
+func (t *tab) newest() int64 {
+	t.mu.Lock()
+	defer t.mu.Unlock()
+	return t.seen
+}
+
+// expect registers an edit acknowledged at version, sent at sent: the tab
+// must show it. It may have done so already.
+func (t *tab) expect(version int64, sent time.Time) {
+	t.mu.Lock()
+	defer t.mu.Unlock()
+	for _, s := range t.seenAt {
+		if s.version >= version {
+			t.d.e.rec.Add("edit→other tab", max(0, s.at.Sub(sent)), false)
+			return
+		}
+	}
+	t.pending = append(t.pending, pending{version: version, sent: sent})
+}
+
+func (t *tab) show(version int64, at time.Time) {
+	t.mu.Lock()
+	defer t.mu.Unlock()
+	if version <= t.seen {
+		return
+	}
+	t.seen = version
+	t.seenAt = append(t.seenAt, seenAt{version: version, at: at})
+	if len(t.seenAt) > 16 {
+		t.seenAt = t.seenAt[len(t.seenAt)-16:]
+	}
+	kept := t.pending[:0]
+	for _, p := range t.pending {
+		if p.version <= version {
+			t.d.e.rec.Add("edit→other tab", at.Sub(p.sent), false)
+		} else {
+			kept = append(kept, p)
+		}
+	}
+	t.pending = kept
+}
+
+// unseen is how many expected edits the tab never showed.
+func (t *tab) unseen() int {
+	t.mu.Lock()
+	defer t.mu.Unlock()
+	return len(t.pending)
+}
+
+func (t *tab) run(ctx context.Context) {
+	url := "ws" + strings.TrimPrefix(t.d.e.base, "http") + "/api/ws"
+	dialer := websocket.Dialer{Jar: t.d.jar, HandshakeTimeout: 5 * time.Second}
+	var broken time.Time
+	backoff := 50 * time.Millisecond
+	for ctx.Err() == nil {
+		started := time.Now()
+		conn, resp, err := dialer.DialContext(ctx, url, nil)
+		if resp != nil {
+			resp.Body.Close()
+		}
+		if err != nil {
+			if ctx.Err() != nil {
+				return
+			}
+			t.d.e.rec.Add("live connect", time.Since(started), true)
+			t.d.e.fail("live connect", err.Error())
+			if broken.IsZero() {
+				broken = started
+			}
+			sleep(ctx, backoff+time.Duration(rand.Int64N(int64(backoff))))
+			backoff = min(backoff*2, time.Second)
+			continue
+		}
+		backoff = 50 * time.Millisecond
+		t.d.e.rec.Add("live connect", time.Since(started), false)
+		// One version back, so that the server answers at once with the
+		// project as it stands: the end of a gap is seen without waiting
+		// for the next edit.
+		from := max(t.newest(), t.initial) - 1
+		if err := conn.WriteJSON(map[string]any{"type": "subscribe", "project": t.d.project, "from": from}); err != nil {
+			conn.Close()
+			continue
+		}
+		stop := context.AfterFunc(ctx, func() { conn.Close() })
+		first := true
+		for {
+			var m struct {
+				Type    string `json:"type"`
+				Version int64  `json:"version"`
+				Code    string `json:"code"`
+				Error   string `json:"error"`
+				Reason  string `json:"reason"`
+			}
+			_, data, err := conn.ReadMessage()
+			if err != nil {
+				break
+			}
+			at := time.Now()
+			if err := json.Unmarshal(data, &m); err != nil {
+				t.d.e.fail("live", "unreadable message")
+				continue
+			}
+			switch m.Type {
+			case "project":
+				if first && !broken.IsZero() {
+					t.d.e.addGap(gap{at: broken.Sub(t.d.e.start), took: at.Sub(broken), what: "live"})
+					broken = time.Time{}
+				}
+				first = false
+				t.show(m.Version, at)
+			case "error", "closed":
+				t.d.e.fail("live", m.Type+" "+m.Code+m.Reason+": "+m.Error)
+			}
+		}
+		stop()
+		conn.Close()
+		if ctx.Err() != nil {
+			return
+		}
+		t.d.e.fail("live", "stream broken")
+		if broken.IsZero() {
+			broken = time.Now()
+		}
+	}
+}
