@@ -17,7 +17,8 @@ export class ChunkLoadError extends Error {
   }
 }
 
-function withTimeout<T>(promise: Promise<T>, ms: number): Promise<T> {
+/** The promise, or a rejection once ms have passed without it settling. */
+export function withTimeout<T>(promise: Promise<T>, ms: number): Promise<T> {
   return new Promise<T>((resolve, reject) => {
     const timer = setTimeout(() => reject(new Error(`no answer within ${ms / 1000} s`)), ms);
     promise.then(
@@ -57,11 +58,14 @@ export function lazyChunk<T extends ComponentType<any>>(load: () => Promise<{ de
   return Chunk;
 }
 
-/** Loading panel while a page's code arrives; a retry message if it does not. */
-export function ChunkSuspense({ children }: { children: ReactNode }) {
+/**
+ * Loading panel (or the given fallback: nothing, for a dialog) while a page's
+ * code arrives; a retry message if it does not.
+ */
+export function ChunkSuspense({ children, fallback = <LoadingPanel /> }: { children: ReactNode; fallback?: ReactNode }) {
   return (
     <ChunkBoundary>
-      <Suspense fallback={<LoadingPanel />}>{children}</Suspense>
+      <Suspense fallback={fallback}>{children}</Suspense>
     </ChunkBoundary>
   );
 }
@@ -90,7 +94,8 @@ class ChunkBoundary extends Component<{ children: ReactNode }, BoundaryState> {
   }
 }
 
-function ChunkFailed({ onRetry }: { onRetry: () => void }) {
+/** The retry message, for code loaded outside a ChunkSuspense (a chart's library, say). */
+export function ChunkFailed({ onRetry }: { onRetry: () => void }) {
   const { t } = useTranslation();
   return (
     <div className="loading-panel" role="alert">

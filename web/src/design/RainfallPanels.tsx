@@ -1,12 +1,12 @@
-import { lazy, Suspense } from 'react';
 import { useSession } from '../app/ServicesContext';
+import { ChunkSuspense, lazyChunk } from '../components/chunk';
 import type { RunRainfall } from '../rainfall/types';
 import type { RunInputs } from './types';
 import { useProject, useProjectActor } from './ProjectProvider';
 
 // Leaflet and the UK outline load with the map, not with the design screen.
-const RainfallMapDialog = lazy(() => import('../rainfall/RainfallMapDialog'));
-const ControlledDischargeDialog = lazy(() => import('../storage/ControlledDischargeDialog'));
+const RainfallMapDialog = lazyChunk(() => import('../rainfall/RainfallMapDialog'));
+const ControlledDischargeDialog = lazyChunk(() => import('../storage/ControlledDischargeDialog'));
 
 /** Spec section 6: only users of the UK region see the rainfall map. */
 export function useUkRegion(): boolean {
@@ -27,7 +27,7 @@ export function RainfallPanels() {
   const applyRainfall = (rainfall: RunRainfall, makeDefault: boolean) => project.send({ type: 'RAINFALL.APPLY', rainfall, makeDefault });
 
   return (
-    <Suspense fallback={null}>
+    <ChunkSuspense fallback={null}>
       {panel === 'rainfallMap' ? (
         <RainfallMapDialog key={runId} rainfall={inputs.rainfall as RunRainfall | undefined} units={units} onApply={applyRainfall} onCancel={close} />
       ) : (
@@ -43,6 +43,6 @@ export function RainfallPanels() {
           onRainfallApplied={applyRainfall}
         />
       )}
-    </Suspense>
+    </ChunkSuspense>
   );
 }
