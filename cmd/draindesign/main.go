@@ -16,6 +16,7 @@ import (
 	"syscall"
 	"time"
 
+	"draindesign/api/exchangelog"
 	"draindesign/api/usecase"
 	"draindesign/cmd/draindesign/app"
 	"draindesign/domain/account"
@@ -112,6 +113,16 @@ func serve(ctx context.Context, args []string, out io.Writer) error {
 	}
 	defer a.Close()
 	srv := a.Server()
+	if path := os.Getenv(exchangelog.EnvVar); path != "" {
+		// The browser tests' record, held to the OpenAPI document afterwards.
+		rec, err := exchangelog.Open(path)
+		if err != nil {
+			return err
+		}
+		defer rec.Close()
+		srv.Handler = rec.Middleware(srv.Handler)
+		fmt.Fprintf(out, "recording every /api exchange to %s (%s: for test runs only, the record holds passwords)\n", path, exchangelog.EnvVar)
+	}
 	store := "embedded SQLite store in " + *dataDir
 	if opts.DatabaseURL != "" {
 		store = "PostgreSQL"
