@@ -82,13 +82,13 @@ func read(name string) ([]openapitest.Exchange, error) {
 	return list, nil
 }
 
-// check reports the mismatches by operation and status: how often, and the
-// first one in full.
+// check reports the mismatches by documented operation and status: how
+// often, and the first one in full (which names the exchange's own URL).
 func check(v *openapitest.Validator, list []openapitest.Exchange) error {
 	bad := map[string][]string{}
 	for _, e := range list {
 		if err := v.Check(e); err != nil {
-			key := e.Method + " " + strings.SplitN(e.URL, "?", 2)[0] + " " + fmt.Sprint(e.Status)
+			key := v.Operation(e) + " " + fmt.Sprint(e.Status)
 			bad[key] = append(bad[key], err.Error())
 		}
 	}

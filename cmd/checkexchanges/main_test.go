@@ -58,6 +58,8 @@ func TestCheckExchanges(t *testing.T) {
 			[]string{"GET /api/health/ 200 (1 of 1 exchanges)", "the answer does not match the document"}},
 		{"undocumented call", []string{record(t, map[string]string{"/api/health/": `{"status":"ok"}`, "/api/no-such-call/": `{}`})}, "",
 			[]string{"GET /api/no-such-call/ 200 (1 of 2 exchanges)", "not in the document"}},
+		{"one call, two ids", []string{record(t, map[string]string{"/api/projects/a/timeline": `{"id":1}`, "/api/projects/b/timeline": `{"id":2}`})}, "",
+			[]string{"GET /api/projects/{id}/timeline 200 (2 of 2 exchanges)"}},
 		{"nothing recorded", []string{empty}, "", []string{"no exchanges recorded"}},
 		{"missing file", []string{filepath.Join(t.TempDir(), "none.jsonl")}, "", []string{"no such file"}},
 	}

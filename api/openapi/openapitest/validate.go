@@ -121,6 +121,22 @@ func (v *Validator) Check(e Exchange) error {
 	return nil
 }
 
+// Operation names the documented operation an exchange is for, as
+// "METHOD /path/{param}", or its own method and path when the document has
+// none: mismatches of one call with different ids are then counted together.
+func (v *Validator) Operation(e Exchange) string {
+	path := strings.SplitN(e.URL, "?", 2)[0]
+	req, err := http.NewRequest(e.Method, "http://localhost"+path, nil)
+	if err != nil {
+		return e.Method + " " + path
+	}
+	route, _, err := v.router.FindRoute(req)
+	if err != nil {
+		return e.Method + " " + path
+	}
+	return e.Method + " " + route.Path
+}
+
 // Operations lists "METHOD /path" for every operation in the document.
 func (v *Validator) Operations() []string {
 	var out []string
