@@ -1,3 +1,4 @@
+import { useTranslation } from 'react-i18next';
 import { useSession } from '../app/ServicesContext';
 import { ChunkSuspense, lazyChunk } from '../components/chunk';
 import type { RunRainfall } from '../rainfall/types';
@@ -15,6 +16,7 @@ export function useUkRegion(): boolean {
 
 /** The rainfall map and the controlled discharge dialog of the selected run, when the project opens them. */
 export function RainfallPanels() {
+  const { t } = useTranslation();
   const project = useProjectActor();
   const panel = useProject((s) => s.context.panel);
   const runId = useProject((s) => s.context.selectedRunId);
@@ -27,7 +29,7 @@ export function RainfallPanels() {
   const applyRainfall = (rainfall: RunRainfall, makeDefault: boolean) => project.send({ type: 'RAINFALL.APPLY', rainfall, makeDefault });
 
   return (
-    <ChunkSuspense fallback={null}>
+    <ChunkSuspense fallback={null} dialog={{ title: t(panel === 'rainfallMap' ? 'rainfall.title' : 'storage.title'), onClose: close }}>
       {panel === 'rainfallMap' ? (
         <RainfallMapDialog key={runId} rainfall={inputs.rainfall as RunRainfall | undefined} units={units} onApply={applyRainfall} onCancel={close} />
       ) : (

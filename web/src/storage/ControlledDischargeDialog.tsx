@@ -57,7 +57,7 @@ export default function ControlledDischargeDialog(props: ControlledDischargeDial
   // The round trip: the map in place of this dialog, which comes back with its fields.
   if (snapshot.matches('map')) {
     return (
-      <ChunkSuspense fallback={null}>
+      <ChunkSuspense fallback={null} dialog={{ title: t('rainfall.title'), onClose: () => send({ type: 'MAP.CLOSED', rainfall: null }) }}>
         <RainfallMapDialog
           rainfall={draft.custom ? (props.inputs.rainfall as RunRainfall | undefined) : draft.rainfall}
           units={units}
