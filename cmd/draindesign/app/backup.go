@@ -149,16 +149,28 @@ func runPG(ctx context.Context, tool, databaseURL string, args ...string) error 
 	return nil
 }
 
+// splitPassword takes the password out of a postgres:// URL, and the
+// pgx pool settings (pool_max_conns and the like), which libpq's tools
+// refuse as unknown parameters. Keyword/value strings pass unchanged.
 func splitPassword(databaseURL string) (dsn, password string) {
 	u, err := url.Parse(databaseURL)
-	if err != nil || (u.Scheme != "postgres" && u.Scheme != "postgresql") || u.User == nil {
+	if err != nil || (u.Scheme != "postgres" && u.Scheme != "postgresql") {
 		return databaseURL, ""
 	}
-	password, set := u.User.Password()
-	if !set {
-		return databaseURL, ""
+	if u.User != nil {
+		var set bool
+		if password, set = u.User.Password(); set {
+			u.User = url.User(u.User.Username())
+		}
 	}
-	u.User = url.User(u.User.Username())
+	if q := u.Query(); len(q) > 0 {
+		for k := range q {
+			if strings.HasPrefix(k, "pool_") {
+				q.Del(k)
+			}
+		}
+		u.RawQuery = q.Encode()
+	}
 	return u.String(), password
 }
 

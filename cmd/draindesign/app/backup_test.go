@@ -282,3 +282,20 @@ func TestBackupDuringWrites(t *testing.T) {
 	}
 	t.Logf("backup caught %d of %d events, %d accounts", len(got), len(live), len(accounts))
 }
+
+// pg_dump and pg_restore get the database without its password (handed
+// over in PGPASSWORD) and without pgx's pool settings, which libpq refuses.
+func TestSplitPassword(t *testing.T) {
+	cases := []struct{ in, dsn, password string }{
+		{"postgres://u:secret@db:5432/dd?sslmode=disable", "postgres://u@db:5432/dd?sslmode=disable", "secret"},
+		{"postgresql://u@db/dd", "postgresql://u@db/dd", ""},
+		{"postgres://u:p%40ss@db/dd?pool_max_conns=10&sslmode=require", "postgres://u@db/dd?sslmode=require", "p@ss"},
+		{"host=db user=u password=secret dbname=dd", "host=db user=u password=secret dbname=dd", ""},
+	}
+	for _, tc := range cases {
+		dsn, password := splitPassword(tc.in)
+		if dsn != tc.dsn || password != tc.password {
+			t.Errorf("splitPassword(%q) = %q, %q; want %q, %q", tc.in, dsn, password, tc.dsn, tc.password)
+		}
+	}
+}
