@@ -16,6 +16,7 @@ import (
 	"syscall"
 	"time"
 
+	"draindesign/api/exchangelog"
 	"draindesign/api/usecase"
 	"draindesign/cmd/draindesign/app"
 	"draindesign/domain/account"
@@ -29,8 +30,8 @@ Commands:
   serve [--addr HOST:PORT] [--data-dir DIR]   serve the API and the web client
   migrate                                     apply the PostgreSQL schema (DATABASE_URL)
   projections rebuild [--data-dir DIR]        rebuild every read model from the first event
-  backup --to DIR [--data-dir DIR]            copy the embedded store and its secret key into a new directory (safe while serving)
-  restore --from DIR [--data-dir DIR]         restore a backup into an empty data directory and rebuild the read models
+  backup --to DIR [--data-dir DIR]            copy the store (SQLite, or PostgreSQL by pg_dump) and its secret key into a new directory (safe while serving)
+  restore --from DIR [--data-dir DIR]         restore a backup into an empty data directory (and empty DATABASE_URL database) and rebuild the read models
   users add --username U --email E --password P [--group G] [--first F --last L --company C --country ISO]
   calc [FILE|-]                               calculate a run: the body of POST /api/drainage/calculate/ in, its answer out
   calc --server URL [--token T] [FILE|-]      the same, calculated by that server with a personal API token (or DRAINDESIGN_TOKEN)
@@ -112,6 +113,16 @@ func serve(ctx context.Context, args []string, out io.Writer) error {
 	}
 	defer a.Close()
 	srv := a.Server()
+	if path := os.Getenv(exchangelog.EnvVar); path != "" {
+		// The browser tests' record, held to the OpenAPI document afterwards.
+		rec, err := exchangelog.Open(path)
+		if err != nil {
+			return err
+		}
+		defer rec.Close()
+		srv.Handler = rec.Middleware(srv.Handler)
+		fmt.Fprintf(out, "recording every /api exchange to %s (%s: for test runs only, the record holds passwords)\n", path, exchangelog.EnvVar)
+	}
 	store := "embedded SQLite store in " + *dataDir
 	if opts.DatabaseURL != "" {
 		store = "PostgreSQL"
@@ -193,14 +204,14 @@ func backup(ctx context.Context, args []string, out io.Writer) error {
 		return err
 	}
 	opts := app.FromEnv(*dataDir)
-	if *to == "" && opts.DatabaseURL == "" {
+	if *to == "" {
 		return errors.New("usage: draindesign backup --to DIR [--data-dir DIR]")
 	}
 	res, err := app.Backup(ctx, opts, *to)
 	if err != nil {
 		return err
 	}
-	fmt.Fprintf(out, "backed up %s into %s: %s\n", *dataDir, *to, strings.Join(res.Files, ", "))
+	fmt.Fprintf(out, "backed up %s into %s: %s\n", storeName(*dataDir, opts), *to, strings.Join(res.Files, ", "))
 	printNotes(out, res.Notes)
 	return nil
 }
@@ -213,16 +224,24 @@ func restore(ctx context.Context, args []string, out io.Writer) error {
 		return err
 	}
 	opts := app.FromEnv(*dataDir)
-	if *from == "" && opts.DatabaseURL == "" {
+	if *from == "" {
 		return errors.New("usage: draindesign restore --from DIR [--data-dir DIR]")
 	}
 	res, err := app.Restore(ctx, opts, *from)
 	if err != nil {
 		return err
 	}
-	fmt.Fprintf(out, "restored %s into %s (%s); read models rebuilt up to position %s\n", *from, *dataDir, strings.Join(res.Files, ", "), res.Position)
+	fmt.Fprintf(out, "restored %s into %s (%s); read models rebuilt up to position %s\n", *from, storeName(*dataDir, opts), strings.Join(res.Files, ", "), res.Position)
 	printNotes(out, res.Notes)
 	return nil
+}
+
+// storeName names the store backed up or restored.
+func storeName(dataDir string, o app.Options) string {
+	if o.DatabaseURL != "" {
+		return "the PostgreSQL database of DATABASE_URL (files in " + dataDir + ")"
+	}
+	return dataDir
 }
 
 func printNotes(out io.Writer, notes []string) {

@@ -125,8 +125,8 @@ func TestMetricsShowUnknownEvents(t *testing.T) {
 }
 
 // backup and restore from the command line: a user added to one data
-// directory can log in from the restored one; with DATABASE_URL backup
-// refuses and names pg_dump.
+// directory can log in from the restored one; with DATABASE_URL and no
+// pg_dump on PATH backup refuses and says how to run it by hand.
 func TestBackupCommands(t *testing.T) {
 	t.Setenv("DATABASE_URL", "")
 	t.Setenv("SECRET_KEY_FILE", "")
@@ -158,7 +158,11 @@ func TestBackupCommands(t *testing.T) {
 		}
 	}
 	t.Setenv("DATABASE_URL", "postgres://db.example/draindesign")
-	err := run(context.Background(), []string{"backup"}, io.Discard)
+	if err := run(context.Background(), []string{"backup"}, io.Discard); err == nil || !strings.Contains(err.Error(), "usage: draindesign backup --to DIR") {
+		t.Errorf("backup on PostgreSQL without --to: %v, want the usage", err)
+	}
+	t.Setenv("PATH", t.TempDir())
+	err := run(context.Background(), []string{"backup", "--to", filepath.Join(t.TempDir(), "pg")}, io.Discard)
 	if err == nil || !strings.Contains(err.Error(), "pg_dump") || !strings.Contains(err.Error(), "SECRET_KEY_FILE") {
 		t.Errorf("backup with DATABASE_URL: %v, want pg_dump guidance naming the secret key", err)
 	}

@@ -82,8 +82,11 @@ E2E_BELGIAN_PASSWORD="e2e-Belgian-$(date +%s)"
 "$BIN" users add --data-dir "$DATA" --username "$E2E_BELGIAN_USERNAME" --email "$E2E_BELGIAN_USERNAME@example.com" \
   --password "$E2E_BELGIAN_PASSWORD" --country BE >/dev/null
 
-# SMTP_URL unset: the server writes each e-mail to $DATA/mail.
-env -u SMTP_URL -u DATABASE_URL -u NATS_URL PUBLIC_URL="$URL" \
+# SMTP_URL unset: the server writes each e-mail to $DATA/mail. Every /api
+# exchange is recorded to $EXCHANGES and held to the OpenAPI document after
+# the run (cmd/checkexchanges), which fails the run on any mismatch.
+EXCHANGES="$DATA/exchanges.jsonl"
+env -u SMTP_URL -u DATABASE_URL -u NATS_URL PUBLIC_URL="$URL" E2E_RECORD_EXCHANGES="$EXCHANGES" \
   "$BIN" serve --addr "127.0.0.1:$PORT" --data-dir "$DATA" >"$DATA/server.log" 2>&1 &
 SERVER_PID=$!
 
@@ -96,4 +99,9 @@ DRAINDESIGN_URL="$URL" E2E_USERNAME="$E2E_USERNAME" E2E_PASSWORD="$E2E_PASSWORD"
   E2E_STAFF_PASSWORD="$E2E_STAFF_PASSWORD" \
   E2E_TRANSLATOR_USERNAME="$E2E_TRANSLATOR_USERNAME" E2E_TRANSLATOR_PASSWORD="$E2E_TRANSLATOR_PASSWORD" \
   E2E_BELGIAN_USERNAME="$E2E_BELGIAN_USERNAME" E2E_BELGIAN_PASSWORD="$E2E_BELGIAN_PASSWORD" \
-  node e2e/run.mjs "${TESTS[@]}"
+  node e2e/run.mjs "${TESTS[@]}" || status=$?
+
+# Checked even after a failed browser test: a mismatch is worth knowing either way.
+echo "e2e: checking the recorded /api exchanges against api/openapi/openapi.json" >&2
+(cd "$WEB/.." && go run ./cmd/checkexchanges "$EXCHANGES") || status=1
+exit "${status:-0}"

@@ -15,14 +15,25 @@ import (
 	"draindesign/domain/account"
 )
 
-// A backup taken while the server runs restores, into a fresh directory,
-// the log, every project and account, every read model (rebuilt from the
+// A backup taken while the server runs restores, into a fresh directory
+// (and on PostgreSQL a new database, through pg_dump and pg_restore), the
+// log, every project and account, every read model (rebuilt from the
 // restored log) and the secret key as they were when it was taken; what
-// was written after it is not in it; and the restored product serves the
-// same accounts and projects.
+// was written after it is not in it; the restored product serves the same
+// accounts and projects; and a second restore over it is refused.
 func TestBackupRestoresEverything(t *testing.T) {
+	files := map[string][]string{
+		"sqlite":   {"readmodels.db", "events.db", "secret.key"},
+		"postgres": {"draindesign.dump", "secret.key"},
+	}
+	for _, b := range backends() {
+		t.Run(b.name, func(t *testing.T) { testBackupRestoresEverything(t, b, files[b.name]) })
+	}
+}
+
+func testBackupRestoresEverything(t *testing.T, b backend, wantFiles []string) {
 	ctx := context.Background()
-	opts := Options{DataDir: t.TempDir()}
+	opts := b.opts(t)
 	p := start(t, opts)
 	gina := p.signUp(t, "gina")
 	p.staff(t, "sam", account.GroupAdmin)
@@ -54,15 +65,22 @@ func TestBackupRestoresEverything(t *testing.T) {
 	if err != nil {
 		t.Fatalf("backup while serving: %v", err)
 	}
-	if want := []string{"readmodels.db", "events.db", "secret.key"}; !reflect.DeepEqual(res.Files, want) || len(res.Notes) != 0 {
-		t.Fatalf("backup wrote %v (notes %v), want %v", res.Files, res.Notes, want)
+	if !reflect.DeepEqual(res.Files, wantFiles) || len(res.Notes) != 0 {
+		t.Fatalf("backup wrote %v (notes %v), want %v", res.Files, res.Notes, wantFiles)
+	}
+	for _, f := range wantFiles {
+		if fi, err := os.Stat(filepath.Join(backupDir, f)); err != nil || fi.Mode().Perm() != 0o600 {
+			t.Errorf("backup file %s: %v, want one readable by its owner only", f, err)
+		}
 	}
 	// Written after the backup: must not come back.
 	gina.must(http.StatusOK, "POST", "/api/drainage/save/", map[string]any{"project": map[string]any{
 		"details": map[string]any{"name": "After the backup"}, "runs": []any{calculatedRun("Run 1", 5, "")}}}, nil)
 	p.stop()
 
-	restored := Options{DataDir: filepath.Join(t.TempDir(), "restored")}
+	// A new, empty database (PostgreSQL) and a data directory not yet made.
+	restored := b.opts(t)
+	restored.DataDir = filepath.Join(restored.DataDir, "restored")
 	res, err = Restore(ctx, restored, backupDir)
 	if err != nil {
 		t.Fatalf("restore: %v", err)
@@ -110,13 +128,19 @@ func TestBackupRestoresEverything(t *testing.T) {
 	if len(mine) != 1 || mine[0].Name != "Car park, renamed" {
 		t.Fatalf("restored project list %+v, want only \"Car park, renamed\"", mine)
 	}
+	q.stop()
+	if _, err := Restore(ctx, restored, backupDir); err == nil || !strings.Contains(err.Error(), "already holds a store") {
+		t.Errorf("a second restore over the restored store: %v, want a refusal", err)
+	}
 }
 
 // Restore never writes over a store, backs up into a used directory or
-// reads a directory that is not a backup; on PostgreSQL both say to use
-// pg_dump instead of pretending.
+// reads a directory that is not a backup; on PostgreSQL without pg_dump
+// and pg_restore on PATH both say how to run them by hand instead of
+// pretending, and with the log in KurrentDB both refuse.
 func TestBackupRefusals(t *testing.T) {
 	ctx := context.Background()
+	t.Setenv("PATH", t.TempDir()) // no pg_dump, no pg_restore
 	live := Options{DataDir: t.TempDir()}
 	store, db, err := OpenStores(ctx, live)
 	if err != nil {
@@ -145,6 +169,15 @@ func TestBackupRefusals(t *testing.T) {
 	}
 
 	pg := Options{DataDir: t.TempDir(), DatabaseURL: "postgres://db.example/draindesign"}
+	pgBackup := filepath.Join(t.TempDir(), "pg")
+	if err := os.Mkdir(pgBackup, 0o700); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(filepath.Join(pgBackup, "draindesign.dump"), []byte("PGDMP"), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	kurrent := pg
+	kurrent.KurrentDBURL = "kurrentdb://db.example:2113"
 	cases := []struct {
 		name string
 		do   func() error
@@ -158,14 +191,17 @@ func TestBackupRefusals(t *testing.T) {
 			return err
 		}, "no store"},
 		{"backup on PostgreSQL", func() error { _, err := Backup(ctx, pg, filepath.Join(t.TempDir(), "x")); return err }, "pg_dump --format=custom"},
-		{"restore on PostgreSQL", func() error { _, err := Restore(ctx, pg, backupDir); return err }, "pg_restore"},
+		{"restore on PostgreSQL", func() error { _, err := Restore(ctx, pg, pgBackup); return err }, "pg_restore"},
+		{"restore on PostgreSQL from a non-backup", func() error { _, err := Restore(ctx, pg, backupDir); return err }, "not a draindesign backup of PostgreSQL"},
+		{"backup with the log in KurrentDB", func() error { _, err := Backup(ctx, kurrent, filepath.Join(t.TempDir(), "x")); return err }, "KurrentDB's own tools"},
+		{"restore with the log in KurrentDB", func() error { _, err := Restore(ctx, kurrent, pgBackup); return err }, "KurrentDB's own tools"},
 	}
 	for _, tc := range cases {
 		err := tc.do()
 		if err == nil || !strings.Contains(err.Error(), tc.want) {
 			t.Errorf("%s: %v, want an error containing %q", tc.name, err, tc.want)
 		}
-		if strings.Contains(tc.name, "PostgreSQL") && !errors.Is(err, ErrPostgresBackup) {
+		if (tc.name == "backup on PostgreSQL" || tc.name == "restore on PostgreSQL") && !errors.Is(err, ErrPostgresBackup) {
 			t.Errorf("%s: %v is not ErrPostgresBackup", tc.name, err)
 		}
 	}
@@ -245,4 +281,21 @@ func TestBackupDuringWrites(t *testing.T) {
 		t.Fatalf("restored user list has %d rows for %d accounts in the restored log", len(users), len(accounts))
 	}
 	t.Logf("backup caught %d of %d events, %d accounts", len(got), len(live), len(accounts))
+}
+
+// pg_dump and pg_restore get the database without its password (handed
+// over in PGPASSWORD) and without pgx's pool settings, which libpq refuses.
+func TestSplitPassword(t *testing.T) {
+	cases := []struct{ in, dsn, password string }{
+		{"postgres://u:secret@db:5432/dd?sslmode=disable", "postgres://u@db:5432/dd?sslmode=disable", "secret"},
+		{"postgresql://u@db/dd", "postgresql://u@db/dd", ""},
+		{"postgres://u:p%40ss@db/dd?pool_max_conns=10&sslmode=require", "postgres://u@db/dd?sslmode=require", "p@ss"},
+		{"host=db user=u password=secret dbname=dd", "host=db user=u password=secret dbname=dd", ""},
+	}
+	for _, tc := range cases {
+		dsn, password := splitPassword(tc.in)
+		if dsn != tc.dsn || password != tc.password {
+			t.Errorf("splitPassword(%q) = %q, %q; want %q, %q", tc.in, dsn, password, tc.dsn, tc.password)
+		}
+	}
 }

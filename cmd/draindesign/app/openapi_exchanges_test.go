@@ -96,7 +96,7 @@ func replayRecorded() error {
 	bad := map[string][]string{}
 	for _, e := range recorded.list {
 		if err := v.Check(e); err != nil {
-			key := e.Method + " " + strings.SplitN(e.URL, "?", 2)[0] + " " + fmt.Sprint(e.Status)
+			key := v.Operation(e) + " " + fmt.Sprint(e.Status)
 			bad[key] = append(bad[key], err.Error())
 		}
 	}

@@ -1,9 +1,11 @@
 // A page whose code does not arrive (network failure, a release that
 // replaced the files) shows a retry message instead of a blank screen, and
-// the retry loads it. Needs E2E_USERNAME / E2E_PASSWORD (scripts/e2e.sh).
+// the retry loads it: the design screen, and a dialog loaded on demand (the
+// UK rainfall map). Needs the GB account of E2E_USERNAME / E2E_PASSWORD
+// (scripts/e2e.sh).
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
-import { calculateButton, field } from '../lib/app.mjs';
+import { acceptCookies, calculateButton, field } from '../lib/app.mjs';
 import { openBrowser, screenshot } from '../lib/browser.mjs';
 
 const username = process.env.E2E_USERNAME;
@@ -43,5 +45,29 @@ describe('page chunks that fail to load', () => {
     await page.getByRole('button', { name: 'Try again' }).click();
     await calculateButton(page).waitFor();
     assert.equal(await alert.count(), 0);
+  });
+
+  test('the rainfall map’s code fails once: a retry message in its place, then the map on retry', async () => {
+    await acceptCookies(page);
+    let refused = 0;
+    const mapChunk = /\/assets\/RainfallMapDialog-[^/]+\.js$/;
+    await page.route(mapChunk, (route) => {
+      refused += 1;
+      return route.abort('connectionreset');
+    });
+    await page.getByRole('button', { name: 'Rainfall map', exact: true }).click();
+    // The message shows as a dialog, where the map would have opened.
+    const dialog = page.getByRole('dialog', { name: 'UK rainfall map' });
+    const alert = dialog.getByRole('alert').filter({ hasText: 'could not be loaded' });
+    await alert.waitFor();
+    assert.ok(refused >= 1, 'the map chunk was asked for');
+    await screenshot(page, 'chunk-retry-rainfall-map');
+
+    await page.unroute(mapChunk);
+    await dialog.getByRole('button', { name: 'Try again' }).click();
+    await dialog.getByTestId('rainfall-map').waitFor();
+    assert.equal(await alert.count(), 0);
+    await dialog.getByRole('button', { name: 'Cancel' }).click();
+    await dialog.waitFor({ state: 'detached' });
   });
 });

@@ -4,8 +4,9 @@
 // it. Keyboard: with the box focused, the arrow keys move the cursor from
 // point to point (Page keys ten at a time, Home and End to the ends of the
 // shown reach), which drives the same readout as the mouse.
-import { useEffect, useRef, type KeyboardEvent, type RefObject } from 'react';
+import { useEffect, useRef, useState, type KeyboardEvent, type RefObject } from 'react';
 import type uPlot from 'uplot';
+import { CHUNK_TIMEOUT_MS, ChunkFailed, withTimeout } from '../components/chunk';
 import 'uplot/dist/uPlot.min.css';
 import './chart.css';
 
@@ -38,6 +39,9 @@ export function UPlotChart({ options, data, label, describedBy, className, onInd
   const boxRef = useRef<HTMLDivElement>(null);
   const plot = useRef<uPlot | null>(null);
   const handlers = useRef({ onIndex, onZoom, onPick });
+  // uPlot's code that did not arrive: the retry message, and a new attempt on retry.
+  const [failed, setFailed] = useState(false);
+  const [attempt, setAttempt] = useState(0);
   useEffect(() => {
     handlers.current = { onIndex, onZoom, onPick };
   });
@@ -68,7 +72,7 @@ export function UPlotChart({ options, data, label, describedBy, className, onInd
         },
       ],
     };
-    void import('uplot').then(({ default: UPlot }) => {
+    withTimeout(import('uplot'), CHUNK_TIMEOUT_MS).then(({ default: UPlot }) => {
       if (cancelled) return;
       made = new UPlot({ ...options, ...size(), hooks }, data, box);
       plot.current = made;
@@ -87,6 +91,8 @@ export function UPlotChart({ options, data, label, describedBy, className, onInd
       });
       if (plotRef) plotRef.current = made;
       observer.observe(box);
+    }, () => {
+      if (!cancelled) setFailed(true);
     });
     return () => {
       cancelled = true;
@@ -97,7 +103,7 @@ export function UPlotChart({ options, data, label, describedBy, className, onInd
       handlers.current.onIndex?.(null);
       handlers.current.onZoom?.(false);
     };
-  }, [options, data, plotRef]);
+  }, [options, data, plotRef, attempt]);
 
   const onKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
     const u = plot.current;
@@ -109,6 +115,15 @@ export function UPlotChart({ options, data, label, describedBy, className, onInd
     u.setCursor({ left: u.valToPos(xs[index]!, 'x'), top: u.over.clientHeight / 2 });
   };
 
+  if (failed)
+    return (
+      <ChunkFailed
+        onRetry={() => {
+          setFailed(false);
+          setAttempt((n) => n + 1);
+        }}
+      />
+    );
   return <div ref={boxRef} className={`${className ? `chart ${className}` : 'chart'}${onPick ? ' chart--pickable' : ''}`} role="img" aria-label={label} aria-describedby={describedBy} tabIndex={0} onKeyDown={onKeyDown} />;
 }
 

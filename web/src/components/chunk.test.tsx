@@ -1,4 +1,4 @@
-import { render, screen } from '@testing-library/react';
+import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { ReactNode } from 'react';
 import { I18nextProvider } from 'react-i18next';
@@ -33,6 +33,24 @@ describe('ChunkSuspense', () => {
     expect(await screen.findByRole('heading', { name: 'Design' })).toBeInTheDocument();
     expect(load).toHaveBeenCalledTimes(2);
     expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+  });
+
+  it('shows a dialog’s failure as a dialog of its title, which can be closed', async () => {
+    const load = vi.fn<() => Promise<{ default: typeof Page }>>().mockRejectedValue(new TypeError('Failed to fetch dynamically imported module'));
+    const Lazy = lazyChunk(load);
+    const onClose = vi.fn();
+    render(
+      <ChunkSuspense fallback={null} dialog={{ title: 'UK rainfall map', onClose }}>
+        <Lazy title="Map" />
+      </ChunkSuspense>,
+      { wrapper: inEnglish },
+    );
+    const dialog = await screen.findByRole('dialog', { name: 'UK rainfall map' });
+    expect(within(dialog).getByRole('alert')).toHaveTextContent('This part of the page could not be loaded');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+    expect(onClose).toHaveBeenCalledTimes(1);
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Try again' }));
+    expect(load).toHaveBeenCalledTimes(2);
   });
 
   it('gives up waiting after the timeout and offers the retry', async () => {

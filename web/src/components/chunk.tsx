@@ -1,6 +1,7 @@
 import { Component, Fragment, lazy, Suspense, type ComponentProps, type ComponentType, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { LoadingPanel } from '../screens/SplashScreen';
+import { Dialog } from './Dialog';
 
 /** How long a page's code may take to arrive before the retry message shows (spec: 120 s). */
 export const CHUNK_TIMEOUT_MS = 120_000;
@@ -17,7 +18,8 @@ export class ChunkLoadError extends Error {
   }
 }
 
-function withTimeout<T>(promise: Promise<T>, ms: number): Promise<T> {
+/** The promise, or a rejection once ms have passed without it settling. */
+export function withTimeout<T>(promise: Promise<T>, ms: number): Promise<T> {
   return new Promise<T>((resolve, reject) => {
     const timer = setTimeout(() => reject(new Error(`no answer within ${ms / 1000} s`)), ms);
     promise.then(
@@ -57,18 +59,28 @@ export function lazyChunk<T extends ComponentType<any>>(load: () => Promise<{ de
   return Chunk;
 }
 
-/** Loading panel while a page's code arrives; a retry message if it does not. */
-export function ChunkSuspense({ children }: { children: ReactNode }) {
+/** A dialog loaded on demand: its failure shows as a dialog of that title, which can be closed. */
+export interface ChunkDialog {
+  title: string;
+  onClose: () => void;
+}
+
+/**
+ * Loading panel (or the given fallback: nothing, for a dialog) while a page's
+ * code arrives; a retry message if it does not, in a dialog of its own for
+ * a dialog's code (where the page's flow would leave it out of sight).
+ */
+export function ChunkSuspense({ children, fallback = <LoadingPanel />, dialog }: { children: ReactNode; fallback?: ReactNode; dialog?: ChunkDialog }) {
   return (
-    <ChunkBoundary>
-      <Suspense fallback={<LoadingPanel />}>{children}</Suspense>
+    <ChunkBoundary dialog={dialog}>
+      <Suspense fallback={fallback}>{children}</Suspense>
     </ChunkBoundary>
   );
 }
 
 type BoundaryState = { failed: Error | null; attempt: number };
 
-class ChunkBoundary extends Component<{ children: ReactNode }, BoundaryState> {
+class ChunkBoundary extends Component<{ children: ReactNode; dialog?: ChunkDialog }, BoundaryState> {
   state: BoundaryState = { failed: null, attempt: 0 };
 
   static getDerivedStateFromError(error: unknown): Partial<BoundaryState> {
@@ -82,7 +94,7 @@ class ChunkBoundary extends Component<{ children: ReactNode }, BoundaryState> {
 
   render() {
     const { failed } = this.state;
-    if (failed instanceof ChunkLoadError) return <ChunkFailed onRetry={this.retry} />;
+    if (failed instanceof ChunkLoadError) return <ChunkFailed onRetry={this.retry} dialog={this.props.dialog} />;
     // Only missing code is this boundary's business: other errors go on up.
     if (failed) throw failed;
     // A new key remounts the subtree, so the fresh lazy component is asked.
@@ -90,8 +102,28 @@ class ChunkBoundary extends Component<{ children: ReactNode }, BoundaryState> {
   }
 }
 
-function ChunkFailed({ onRetry }: { onRetry: () => void }) {
+/** The retry message, for code loaded outside a ChunkSuspense (a chart's library, say). */
+export function ChunkFailed({ onRetry, dialog }: { onRetry: () => void; dialog?: ChunkDialog }) {
   const { t } = useTranslation();
+  if (dialog)
+    return (
+      <Dialog
+        title={dialog.title}
+        onClose={dialog.onClose}
+        actions={
+          <>
+            <button type="button" className="button button--primary" onClick={onRetry} data-autofocus>
+              {t('app.chunkRetry')}
+            </button>
+            <button type="button" className="button button--quiet" onClick={dialog.onClose}>
+              {t('common.cancel')}
+            </button>
+          </>
+        }
+      >
+        <p role="alert">{t('app.chunkFailed')}</p>
+      </Dialog>
+    );
   return (
     <div className="loading-panel" role="alert">
       <p>{t('app.chunkFailed')}</p>

@@ -1,12 +1,13 @@
-import { lazy, Suspense } from 'react';
+import { useTranslation } from 'react-i18next';
 import { useSession } from '../app/ServicesContext';
+import { ChunkSuspense, lazyChunk } from '../components/chunk';
 import type { RunRainfall } from '../rainfall/types';
 import type { RunInputs } from './types';
 import { useProject, useProjectActor } from './ProjectProvider';
 
 // Leaflet and the UK outline load with the map, not with the design screen.
-const RainfallMapDialog = lazy(() => import('../rainfall/RainfallMapDialog'));
-const ControlledDischargeDialog = lazy(() => import('../storage/ControlledDischargeDialog'));
+const RainfallMapDialog = lazyChunk(() => import('../rainfall/RainfallMapDialog'));
+const ControlledDischargeDialog = lazyChunk(() => import('../storage/ControlledDischargeDialog'));
 
 /** Spec section 6: only users of the UK region see the rainfall map. */
 export function useUkRegion(): boolean {
@@ -15,6 +16,7 @@ export function useUkRegion(): boolean {
 
 /** The rainfall map and the controlled discharge dialog of the selected run, when the project opens them. */
 export function RainfallPanels() {
+  const { t } = useTranslation();
   const project = useProjectActor();
   const panel = useProject((s) => s.context.panel);
   const runId = useProject((s) => s.context.selectedRunId);
@@ -27,7 +29,7 @@ export function RainfallPanels() {
   const applyRainfall = (rainfall: RunRainfall, makeDefault: boolean) => project.send({ type: 'RAINFALL.APPLY', rainfall, makeDefault });
 
   return (
-    <Suspense fallback={null}>
+    <ChunkSuspense fallback={null} dialog={{ title: t(panel === 'rainfallMap' ? 'rainfall.title' : 'storage.title'), onClose: close }}>
       {panel === 'rainfallMap' ? (
         <RainfallMapDialog key={runId} rainfall={inputs.rainfall as RunRainfall | undefined} units={units} onApply={applyRainfall} onCancel={close} />
       ) : (
@@ -43,6 +45,6 @@ export function RainfallPanels() {
           onRainfallApplied={applyRainfall}
         />
       )}
-    </Suspense>
+    </ChunkSuspense>
   );
 }

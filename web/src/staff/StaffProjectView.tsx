@@ -1,13 +1,12 @@
 import { useQuery } from '@tanstack/react-query';
-import { lazy, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useServices } from '../app/ServicesContext';
+import { ChunkSuspense, lazyChunk } from '../components/chunk';
 import { Link } from '../router/Link';
 import { paths } from '../router/routes';
-import { LoadingPanel } from '../screens/SplashScreen';
 import { formatTime, useFormats } from './format';
 
-const DesignScreen = lazy(() => import('../design/DesignScreen').then((module) => ({ default: module.DesignScreen })));
+const DesignScreen = lazyChunk(() => import('../design/DesignScreen').then((module) => ({ default: module.DesignScreen })));
 
 /** A user's project opened from the staff area: the design screen, read-only, under a banner saying whose it is. */
 export function StaffProjectView({ userID, superID }: { userID: string; superID: string }) {
@@ -31,8 +30,8 @@ export function StaffProjectView({ userID, superID }: { userID: string; superID:
     </div>
   );
   return (
-    <Suspense fallback={<LoadingPanel />}>
+    <ChunkSuspense>
       <DesignScreen shareID={null} superID={superID} banner={banner} />
-    </Suspense>
+    </ChunkSuspense>
   );
 }

@@ -1,10 +1,9 @@
-import { lazy, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSession } from '../app/ServicesContext';
+import { ChunkSuspense, lazyChunk } from '../components/chunk';
 import { Notice } from '../components/Notice';
 import { Link } from '../router/Link';
 import { paths, type StaffView } from '../router/routes';
-import { LoadingPanel } from '../screens/SplashScreen';
 import { CalculationsScreen } from './CalculationsScreen';
 import { ChannelsScreen } from './ChannelsScreen';
 import { StaffHome } from './StaffHome';
@@ -12,7 +11,7 @@ import { StaffProjectView } from './StaffProjectView';
 import { UserProjectsScreen } from './UserProjectsScreen';
 
 // The map brings Leaflet and the world outline, which the other staff screens never need.
-const StaffMapScreen = lazy(() => import('./StaffMapScreen').then((module) => ({ default: module.StaffMapScreen })));
+const StaffMapScreen = lazyChunk(() => import('./StaffMapScreen').then((module) => ({ default: module.StaffMapScreen })));
 
 type NavItem = 'home' | 'calculations' | 'channels' | 'map';
 
@@ -52,9 +51,9 @@ export function StaffScreen({ view }: { view: StaffView }) {
       {view.kind === 'calculations' && <CalculationsScreen />}
       {view.kind === 'channels' && <ChannelsScreen />}
       {view.kind === 'map' && (
-        <Suspense fallback={<LoadingPanel />}>
+        <ChunkSuspense>
           <StaffMapScreen />
-        </Suspense>
+        </ChunkSuspense>
       )}
     </div>
   );

@@ -1,7 +1,8 @@
 import { useMachine } from '@xstate/react';
-import { lazy, Suspense, useRef, useState } from 'react';
+import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useServices } from '../app/ServicesContext';
+import { ChunkSuspense, lazyChunk } from '../components/chunk';
 import { Dialog } from '../components/Dialog';
 import { useMessageText } from '../components/MessageText';
 import { NumberField } from '../components/NumberField';
@@ -13,7 +14,7 @@ import { canConfirm, createStorageMachine, isStale, type DraftField } from './st
 import { calculateMissing, freeDischarge, rateForDisplay, rateFromDisplay, type RateField } from './storageRules';
 import type { StorageResult } from './types';
 
-const RainfallMapDialog = lazy(() => import('../rainfall/RainfallMapDialog'));
+const RainfallMapDialog = lazyChunk(() => import('../rainfall/RainfallMapDialog'));
 
 export interface ControlledDischargeDialogProps {
   inputs: RunInputs;
@@ -56,7 +57,7 @@ export default function ControlledDischargeDialog(props: ControlledDischargeDial
   // The round trip: the map in place of this dialog, which comes back with its fields.
   if (snapshot.matches('map')) {
     return (
-      <Suspense fallback={null}>
+      <ChunkSuspense fallback={null} dialog={{ title: t('rainfall.title'), onClose: () => send({ type: 'MAP.CLOSED', rainfall: null }) }}>
         <RainfallMapDialog
           rainfall={draft.custom ? (props.inputs.rainfall as RunRainfall | undefined) : draft.rainfall}
           units={units}
@@ -66,7 +67,7 @@ export default function ControlledDischargeDialog(props: ControlledDischargeDial
           }}
           onCancel={() => send({ type: 'MAP.CLOSED', rainfall: null })}
         />
-      </Suspense>
+      </ChunkSuspense>
     );
   }
 
