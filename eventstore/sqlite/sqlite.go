@@ -277,7 +277,13 @@ func (s *Store) leadBatch(self *request) {
 	s.writeBatch(batch)
 
 	s.mu.Lock()
-	defer s.mu.Unlock()
+	s.passLead()
+	s.mu.Unlock()
+}
+
+// passLead hands the lead to the first append queued, or, if none is,
+// drops it. s.mu must be held.
+func (s *Store) passLead() {
 	for i, r := range s.queue {
 		if r.state.CompareAndSwap(queued, taken) {
 			s.queue = append(s.queue[:0], s.queue[i+1:]...)
