@@ -234,11 +234,10 @@ func (s *Store) Append(ctx context.Context, stream string, expected eventstore.E
 		s.queue = append(s.queue, r)
 	}
 	s.mu.Unlock()
+	if lead {
+		s.leadBatch(r)
+	}
 	for {
-		if lead {
-			s.leadBatch(r)
-			lead = false
-		}
 		select {
 		case <-r.wake:
 		case <-ctx.Done():
@@ -247,11 +246,12 @@ func (s *Store) Append(ctx context.Context, stream string, expected eventstore.E
 			}
 			<-r.wake
 		}
-		if r.lead {
-			r.lead, lead = false, true
-			continue
+		if !r.lead {
+			break
 		}
-		break
+		// Handed the lead by the previous batch: this batch holds r.
+		r.lead = false
+		s.leadBatch(r)
 	}
 	var conflict *eventstore.ConflictError
 	if r.err != nil && !errors.As(r.err, &conflict) { // a conflict names the stream itself
