@@ -172,8 +172,8 @@ func TestBatchSameStreamOneWins(t *testing.T) {
 }
 
 // TestBatchMixedOutcomes puts appends that succeed, conflict, reuse an ID,
-// retry a stored append and follow each other in one stream into one
-// batch: each caller gets its own outcome, and only the successes are
+// retry a stored append or one of the batch and follow each other in one
+// stream into one batch: each caller gets its own outcome, and only the successes are
 // stored.
 func TestBatchMixedOutcomes(t *testing.T) {
 	s, _ := openStore(t)
@@ -195,6 +195,9 @@ func TestBatchMixedOutcomes(t *testing.T) {
 		{stream: a, expected: eventstore.Exactly(2), events: []eventstore.NewEvent{ev("A3")}},               // sees the first call
 		{stream: chain, expected: eventstore.Exactly(1), events: []eventstore.NewEvent{ev("C4")}},           // conflict: chain is at 3
 	}
+	// A retry at Any of the batch's first append: it finds the IDs taken
+	// while inserting, so it is settled once the first is committed.
+	calls = append(calls, appendCall{stream: a, expected: eventstore.Any, events: calls[0].events})
 	got := inOneBatch(t, s, calls)
 	type want struct {
 		res       eventstore.AppendResult
@@ -210,6 +213,7 @@ func TestBatchMixedOutcomes(t *testing.T) {
 		{eventstore.AppendResult{FirstVersion: 2, LastVersion: 3}, -1, false},
 		{eventstore.AppendResult{FirstVersion: 3, LastVersion: 3}, -1, false},
 		{eventstore.AppendResult{}, 3, false},
+		{eventstore.AppendResult{FirstVersion: 1, LastVersion: 2}, -1, false},
 	}
 	for i, w := range wants {
 		o := got[i]

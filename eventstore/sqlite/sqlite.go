@@ -1,13 +1,13 @@
 // Package sqlite is the SQLite event store, for single-machine setups and
 // tests.
 //
-// Appends go through one connection, owned by one goroutine, the
-// committer: concurrent Append calls queue, and the committer writes all
-// the appends queued at the time in one transaction (group commit), each
-// inside a savepoint, so that an append that conflicts or reuses an event
-// ID is undone alone and its caller told, while the others are written. No
-// caller hears of success before the transaction's COMMIT has returned, and
-// if the transaction fails none is written and every caller gets the error.
+// Appends go through one connection: concurrent Append calls queue, and
+// the call that finds no transaction under way writes every append queued
+// at the time in one transaction (group commit), each caller getting its
+// own outcome: an append that conflicts or reuses an event ID is refused
+// alone while the others are written. No caller hears of success before the
+// transaction's COMMIT has returned, and if the transaction fails none is
+// written and every caller gets the error.
 // Transactions take the write lock at BEGIN (BEGIN IMMEDIATE), so they are
 // serialised, also against other processes on the same file: the rowid seq
 // alone orders the global log, and Position.Commit numbers the appends.
@@ -44,8 +44,8 @@ type Store struct {
 	read  *sql.DB
 
 	// On conn, used by the committer alone.
-	begin, commit, rollback, savepoint, release, rollbackTo *sql.Stmt
-	version, lastCommit, insert, upsertStream, byID         *sql.Stmt
+	begin, commit, rollback                         *sql.Stmt
+	version, lastCommit, insert, upsertStream, byID *sql.Stmt
 	// On read.
 	readStream, readAll, streamVersion *sql.Stmt
 
@@ -121,17 +121,10 @@ func open(ctx context.Context, path string) (_ *Store, err error) {
 		}
 		return stmt
 	}
-	// Savepoints journal the pages they change: in memory, not a file.
-	if _, err = s.conn.ExecContext(ctx, `PRAGMA temp_store = MEMORY`); err != nil {
-		return nil, err
-	}
 	w := s.conn.PrepareContext
 	s.begin = prepare(w, `BEGIN IMMEDIATE`)
 	s.commit = prepare(w, `COMMIT`)
 	s.rollback = prepare(w, `ROLLBACK`)
-	s.savepoint = prepare(w, `SAVEPOINT one_append`)
-	s.release = prepare(w, `RELEASE one_append`)
-	s.rollbackTo = prepare(w, `ROLLBACK TO one_append`)
 	s.version = prepare(w, `SELECT version FROM streams WHERE stream_id = ?`)
 	s.lastCommit = prepare(w, `SELECT commit_id FROM events ORDER BY seq DESC LIMIT 1`)
 	s.insert = prepare(w, `INSERT INTO events (commit_id, event_id, stream_id, version, type, schema_version, data, author, correlation_id, causation_id, occurred_at)
@@ -161,7 +154,7 @@ func (s *Store) Close() error {
 		}
 		s.mu.Unlock()
 		var errs []error
-		for _, st := range []*sql.Stmt{s.begin, s.commit, s.rollback, s.savepoint, s.release, s.rollbackTo,
+		for _, st := range []*sql.Stmt{s.begin, s.commit, s.rollback,
 			s.version, s.lastCommit, s.insert, s.upsertStream, s.byID, s.readStream, s.readAll, s.streamVersion} {
 			if st != nil {
 				errs = append(errs, st.Close())
@@ -303,26 +296,37 @@ type outcome int
 
 const (
 	written   outcome = iota
-	rejected          // a conflict, a duplicate ID or a retry: nothing written
-	duplicate         // an event ID is taken: to be undone, then decided by retried
+	rejected          // a conflict, a duplicate ID or a retry, told before any write
+	duplicate         // an event ID was found taken while inserting: to be undone
 	failed            // an unexpected error: the transaction is to be rolled back
 )
 
 // writeBatch writes batch in one transaction and wakes every caller up with
 // its outcome once that is final: no success is told before COMMIT has
-// returned, and if the transaction fails every caller gets the error. Each
-// append of a batch of several runs in a savepoint, so that one that is
-// rejected is undone alone. An append that fails unexpectedly is reported
-// with its error, and the rest written again in a new transaction.
+// returned, and if the transaction fails every caller gets the error.
+//
+// Savepoints would undo one rejected append alone, but cost two statements
+// and a journal of the pages each append touches, on every append. The
+// version check needs no undo (it runs before any write), so only an
+// append that finds one of its event IDs taken while inserting, or fails
+// unexpectedly, has written something to undo: then the transaction is
+// rolled back and the batch written again without it. An unexpected
+// failure is reported to its caller; a taken ID is settled afterwards, in a
+// transaction of its own, once the rest is committed (it may be a retry of
+// an append in that rest). Neither writes anything, so the others'
+// outcomes do not depend on them.
 func (s *Store) writeBatch(batch []*request) {
 	ctx := context.Background() // a caller's end must not cut the others' transaction
+	var later []*request
 	for len(batch) > 0 {
 		bad, err := s.tryBatch(ctx, batch)
 		switch {
 		case bad >= 0:
-			// Nothing of this transaction is kept: the failed append's
-			// caller gets its error, the others are written anew.
-			wake(batch[bad:bad+1], batch[bad].err)
+			if r := batch[bad]; errors.Is(r.err, errIDTaken) {
+				later = append(later, r)
+			} else {
+				wake(batch[bad:bad+1], r.err)
+			}
 			batch = append(batch[:bad], batch[bad+1:]...)
 			continue
 		case err != nil:
@@ -332,13 +336,20 @@ func (s *Store) writeBatch(batch []*request) {
 				r.wake <- struct{}{}
 			}
 		}
-		return
+		break
+	}
+	for _, r := range later {
+		s.writeBatch([]*request{r})
 	}
 }
 
+// errIDTaken marks, in a batch of several, an append that found one of its
+// event IDs stored while inserting.
+var errIDTaken = errors.New("event ID taken")
+
 // tryBatch runs batch in one transaction, leaving each request's outcome in
-// it. It returns the index of a request that failed unexpectedly (-1 if
-// none), after rolling back, or an error that ends the whole batch.
+// it. It returns the index of a request whose writes had to be undone (-1
+// if none), after rolling back, or an error that ends the whole batch.
 func (s *Store) tryBatch(ctx context.Context, batch []*request) (int, error) {
 	if err := s.exec(ctx, s.begin); err != nil {
 		// A transaction left open by a failed ROLLBACK would make every
@@ -354,61 +365,40 @@ func (s *Store) tryBatch(ctx context.Context, batch []*request) (int, error) {
 		_ = s.exec(ctx, s.rollback)
 		return -1, err
 	}
-	savepoints := len(batch) > 1
 	wrote := false
 	for i, r := range batch {
-		if savepoints {
-			if err := s.exec(ctx, s.savepoint); err != nil {
-				r.err = err
-				_ = s.exec(ctx, s.rollback)
-				return i, nil
-			}
-		}
 		var o outcome
 		r.res, o, r.err = s.appendOne(ctx, r, &commit)
-		if o == duplicate {
-			// Undo this append's events first, so that retried sees only
-			// others'.
-			insertErr, undo := r.err, s.rollbackTo
-			if !savepoints {
-				undo = s.rollback
-			}
-			if err := s.exec(ctx, undo); err != nil {
-				o, r.err = failed, err
-			} else {
-				res, ok, err := s.retried(ctx, r)
-				switch {
-				case ok:
-					o, r.res, r.err = rejected, res, nil
-				case errors.Is(err, eventstore.ErrDuplicateEvent):
-					o, r.err = rejected, err
-				case err != nil:
-					o, r.err = failed, err
-				default: // no ID stored: the constraint was another one
-					o, r.err = failed, insertErr
-				}
-			}
-			if !savepoints {
-				// The transaction has ended, and with it the batch of one.
-				if o == failed {
-					return -1, r.err
-				}
-				return -1, nil
-			}
-		}
-		switch {
-		case o == failed:
+		switch o {
+		case written:
+			wrote = true
+		case failed:
 			_ = s.exec(ctx, s.rollback)
 			return i, nil
-		case o == written:
-			wrote = true
-		}
-		if savepoints {
-			if err := s.exec(ctx, s.release); err != nil {
-				r.err = err
-				_ = s.exec(ctx, s.rollback)
+		case duplicate:
+			if err := s.exec(ctx, s.rollback); err != nil {
+				r.err = fmt.Errorf("rollback: %w", err)
 				return i, nil
 			}
+			if len(batch) > 1 {
+				r.err = errIDTaken
+				return i, nil
+			}
+			// Alone, with nothing written, it is told here: a retry of a
+			// stored append, or a duplicate.
+			insertErr := r.err
+			res, ok, err := s.retried(ctx, r)
+			switch {
+			case ok:
+				r.res, r.err = res, nil
+			case errors.Is(err, eventstore.ErrDuplicateEvent):
+				r.err = err
+			case err != nil:
+				return -1, err
+			default: // no ID stored: the constraint was another one
+				return -1, insertErr
+			}
+			return -1, nil
 		}
 	}
 	if !wrote {
