@@ -20,13 +20,13 @@ func TestOpenConfiguresAndMigratesOnce(t *testing.T) {
 		t.Cleanup(func() { s.Close() })
 		var mode string
 		var fk, sync int
-		if err := s.write.QueryRowContext(t.Context(), `PRAGMA journal_mode`).Scan(&mode); err != nil || mode != "wal" {
+		if err := s.conn.QueryRowContext(t.Context(), `PRAGMA journal_mode`).Scan(&mode); err != nil || mode != "wal" {
 			t.Errorf("journal_mode %q (%v), want wal", mode, err)
 		}
-		if err := s.write.QueryRowContext(t.Context(), `PRAGMA foreign_keys`).Scan(&fk); err != nil || fk != 1 {
+		if err := s.conn.QueryRowContext(t.Context(), `PRAGMA foreign_keys`).Scan(&fk); err != nil || fk != 1 {
 			t.Errorf("foreign_keys %d (%v), want 1", fk, err)
 		}
-		if err := s.write.QueryRowContext(t.Context(), `PRAGMA synchronous`).Scan(&sync); err != nil || sync != 1 {
+		if err := s.conn.QueryRowContext(t.Context(), `PRAGMA synchronous`).Scan(&sync); err != nil || sync != 1 {
 			t.Errorf("synchronous %d (%v), want 1 (NORMAL)", sync, err)
 		}
 		if _, err := s.read.ExecContext(t.Context(), `DELETE FROM streams`); err == nil {
@@ -37,7 +37,7 @@ func TestOpenConfiguresAndMigratesOnce(t *testing.T) {
 			t.Fatal(err)
 		}
 		var applied int
-		if err := s.write.QueryRowContext(t.Context(), `SELECT count(*) FROM schema_migrations`).Scan(&applied); err != nil || applied != len(ms) {
+		if err := s.conn.QueryRowContext(t.Context(), `SELECT count(*) FROM schema_migrations`).Scan(&applied); err != nil || applied != len(ms) {
 			t.Errorf("%d migrations recorded (%v), want %d", applied, err, len(ms))
 		}
 		if err := s.Close(); err != nil {
