@@ -37,6 +37,9 @@ type Config struct {
 	Catalogue *catalogue.Catalogue
 	Now       func() time.Time
 	Logger    *slog.Logger
+	// Eraser erases a deleted account's personal data from the log (nil:
+	// the store cannot, and account deletion fails).
+	Eraser Eraser
 }
 
 // NewID makes ids for projects, runs and share links: time-ordered, so
