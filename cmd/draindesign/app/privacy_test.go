@@ -309,7 +309,7 @@ func TestExportAndErasure(t *testing.T) {
 			bo := p.signUpAs(t, bob)
 			bo.must(http.StatusOK, "POST", "/api/drainage/save/", map[string]any{"project": map[string]any{
 				"details": map[string]any{"name": "Car park", "designer": bob.first + " " + bob.last, "email": bob.email},
-				"runs": []any{calculatedRun("Run 1", 20, "")}}}, &s)
+				"runs":    []any{calculatedRun("Run 1", 20, "")}}}, &s)
 			bobProject := s.SaveID
 
 			// The new account's personal fields are sealed in the log from
