@@ -24,7 +24,7 @@ export function AccountDataSection({ onDeleted }: { onDeleted: () => void }) {
       <h3 id="account-data-title">{t('accountData.title')}</h3>
       <p>{t('accountData.intro')}</p>
       <p>
-        <a className="button" href="/api/account/export/" download>
+        <a className="button button--quiet" href="/api/account/export/" download>
           {t('accountData.download')}
         </a>
       </p>
@@ -43,7 +43,7 @@ export function AccountDataSection({ onDeleted }: { onDeleted: () => void }) {
             send({ type: 'CONFIRM' });
           }}
         >
-          <p role="alert">{t('accountData.confirm')}</p>
+          <p className="notice">{t('accountData.confirm')}</p>
           <div className="field">
             <label htmlFor="account-data-password">{t('accountData.password')}</label>
             <input
