@@ -159,4 +159,8 @@ type SubjectKeys interface {
 	// DeleteStream removes a stream and its events. It exists only for
 	// reservation streams, whose names may be derived from personal data.
 	DeleteStream(ctx context.Context, stream string) error
+	// SubjectEvents returns every committed event of stream or written by
+	// author, in log order, as stored. Unlike ReadAll it does not hold back
+	// recent events, so an erasure misses none.
+	SubjectEvents(ctx context.Context, stream, author string) ([]Event, error)
 }

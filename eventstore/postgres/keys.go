@@ -95,3 +95,13 @@ func (s *Store) DeleteStream(ctx context.Context, stream string) error {
 		return nil
 	})
 }
+
+// SubjectEvents implements eventstore.SubjectKeys. It reads every
+// committed row, without ReadAll's snapshot horizon.
+func (s *Store) SubjectEvents(ctx context.Context, stream, author string) ([]eventstore.Event, error) {
+	evs, err := s.query(ctx, 0, `SELECT `+eventColumns+` FROM events WHERE stream_id = $1 OR (author = $2 AND author <> '') ORDER BY tx_id, seq`, stream, author)
+	if err != nil {
+		return nil, fmt.Errorf("events of %s / %s: %w", stream, author, err)
+	}
+	return evs, nil
+}

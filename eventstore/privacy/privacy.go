@@ -46,7 +46,7 @@ type rule struct {
 // rules: see docs/privacy.md, "What is personal". Only the owner writes a
 // project, so a project event's author is its owner.
 var rules = []rule{
-	{prefix: "account-", byStream: true, paths: [][]string{
+	{prefix: accountPrefix, byStream: true, paths: [][]string{
 		{"username"}, {"first_name"}, {"last_name"}, {"email"}, {"company"}, {"telephone"},
 		{"address"}, {"city"}, {"postcode"}, {"password_hash"}, {"name"},
 	}},
@@ -57,6 +57,9 @@ var rules = []rule{
 	}},
 	{prefix: "translation-", paths: [][]string{{"by_name"}}},
 }
+
+// accountPrefix starts an account's own stream.
+const accountPrefix = "account-"
 
 func ruleFor(stream string) *rule {
 	for i := range rules {
@@ -158,35 +161,30 @@ func (s *Store) Erase(ctx context.Context, subject string) error {
 	if err := s.keys.EraseSubjectKey(ctx, subject); err != nil {
 		return err
 	}
-	var after eventstore.Position
-	for {
-		evs, err := s.inner.ReadAll(ctx, after, 500)
+	// Every event that can hold the subject's personal fields: its account
+	// stream, and what it wrote (see rules).
+	evs, err := s.keys.SubjectEvents(ctx, accountPrefix+subject, subject)
+	if err != nil {
+		return fmt.Errorf("erase %s: %w", subject, err)
+	}
+	for _, ev := range evs {
+		if ruleFor(ev.Stream) == nil || Subject(ev.Stream, ev.Metadata.Author) != subject {
+			continue
+		}
+		data, changed, err := Redact(ev.Stream, ev.Data, false)
 		if err != nil {
-			return fmt.Errorf("erase %s: %w", subject, err)
+			return fmt.Errorf("erase %s: event %s: %w", subject, ev.ID, err)
 		}
-		if len(evs) == 0 {
-			if c, ok := s.inner.(interface{ Checkpoint(context.Context) error }); ok {
-				return c.Checkpoint(ctx)
-			}
-			return nil
-		}
-		for _, ev := range evs {
-			after = ev.Position
-			r := ruleFor(ev.Stream)
-			if r == nil || Subject(ev.Stream, ev.Metadata.Author) != subject {
-				continue
-			}
-			data, changed, err := Redact(ev.Stream, ev.Data, false)
-			if err != nil {
-				return fmt.Errorf("erase %s: event %s: %w", subject, ev.ID, err)
-			}
-			if changed {
-				if err := s.keys.RedactEvent(ctx, ev.ID, data); err != nil {
-					return err
-				}
+		if changed {
+			if err := s.keys.RedactEvent(ctx, ev.ID, data); err != nil {
+				return err
 			}
 		}
 	}
+	if c, ok := s.inner.(interface{ Checkpoint(context.Context) error }); ok {
+		return c.Checkpoint(ctx)
+	}
+	return nil
 }
 
 // Redact replaces the non-empty personal fields of an event of stream

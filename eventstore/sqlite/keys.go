@@ -124,3 +124,13 @@ func (s *Store) Checkpoint(ctx context.Context) error {
 	}
 	return nil
 }
+
+// SubjectEvents implements eventstore.SubjectKeys.
+func (s *Store) SubjectEvents(ctx context.Context, stream, author string) ([]eventstore.Event, error) {
+	rows, err := s.read.QueryContext(ctx, `SELECT `+eventColumns+` FROM events WHERE stream_id = ? OR (author = ? AND author <> '') ORDER BY seq`, stream, author)
+	if err != nil {
+		return nil, fmt.Errorf("events of %s / %s: %w", stream, author, err)
+	}
+	defer rows.Close()
+	return scan(rows, 0)
+}
