@@ -126,34 +126,10 @@ func scanDatabase(t *testing.T, opts Options, needles []string) map[string]strin
 		}
 	}
 	scanTables := func(db *sql.DB, tablesQuery, rowQuery string) int {
-		rows, err := db.Query(tablesQuery)
-		if err != nil {
-			t.Fatal(err)
-		}
 		var tables []string
-		for rows.Next() {
-			var name string
-			if err := rows.Scan(&name); err != nil {
-				t.Fatal(err)
-			}
-			tables = append(tables, name)
-		}
-		rows.Close()
+		eachRow(t, db, tablesQuery, func(cols []string, vals []any) { tables = append(tables, fmt.Sprint(vals[0])) })
 		for _, table := range tables {
-			rows, err := db.Query(fmt.Sprintf(rowQuery, table))
-			if err != nil {
-				t.Fatalf("scan %s: %v", table, err)
-			}
-			cols, _ := rows.Columns()
-			for rows.Next() {
-				vals := make([]any, len(cols))
-				ptrs := make([]any, len(cols))
-				for i := range vals {
-					ptrs[i] = &vals[i]
-				}
-				if err := rows.Scan(ptrs...); err != nil {
-					t.Fatal(err)
-				}
+			eachRow(t, db, fmt.Sprintf(rowQuery, table), func(cols []string, vals []any) {
 				for i, v := range vals {
 					var b []byte
 					switch v := v.(type) {
@@ -166,11 +142,7 @@ func scanDatabase(t *testing.T, opts Options, needles []string) map[string]strin
 					}
 					look(table+"."+cols[i], b)
 				}
-			}
-			if err := rows.Err(); err != nil {
-				t.Fatal(err)
-			}
-			rows.Close()
+			})
 		}
 		return len(tables)
 	}
@@ -215,6 +187,34 @@ func scanDatabase(t *testing.T, opts Options, needles []string) map[string]strin
 	return found
 }
 
+// eachRow calls fn with every row of query's answer.
+func eachRow(t *testing.T, db *sql.DB, query string, fn func(cols []string, vals []any)) {
+	t.Helper()
+	rows, err := db.Query(query)
+	if err != nil {
+		t.Fatalf("%s: %v", query, err)
+	}
+	defer rows.Close()
+	cols, err := rows.Columns()
+	if err != nil {
+		t.Fatal(err)
+	}
+	for rows.Next() {
+		vals := make([]any, len(cols))
+		ptrs := make([]any, len(cols))
+		for i := range vals {
+			ptrs[i] = &vals[i]
+		}
+		if err := rows.Scan(ptrs...); err != nil {
+			t.Fatal(err)
+		}
+		fn(cols, vals)
+	}
+	if err := rows.Err(); err != nil {
+		t.Fatal(err)
+	}
+}
+
 // unzip reads an export.
 func unzip(t *testing.T, data []byte) map[string][]byte {
 	t.Helper()
@@ -254,22 +254,7 @@ func calcStats(t *testing.T, p *product) []string {
 		`SELECT event_id, author, project_id, system, method, length_m, area_m2, intensity, discharge, outcome FROM calc_audit ORDER BY event_id`,
 		`SELECT event_id, author, project_id, system, method, length_m, area_m2, rainfall, slope, outcome FROM calc_history ORDER BY event_id`,
 	} {
-		rows, err := p.DB.Query(context.Background(), q)
-		if err != nil {
-			t.Fatal(err)
-		}
-		for rows.Next() {
-			v := make([]string, 10)
-			ptrs := make([]any, 10)
-			for i := range v {
-				ptrs[i] = &v[i]
-			}
-			if err := rows.Scan(ptrs...); err != nil {
-				t.Fatal(err)
-			}
-			out = append(out, strings.Join(v, "|"))
-		}
-		rows.Close()
+		eachRow(t, p.DB.SQL, q, func(_ []string, vals []any) { out = append(out, fmt.Sprint(vals...)) })
 	}
 	return out
 }

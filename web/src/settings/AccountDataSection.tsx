@@ -43,7 +43,7 @@ export function AccountDataSection({ onDeleted }: { onDeleted: () => void }) {
             send({ type: 'CONFIRM' });
           }}
         >
-          <p className="notice">{t('accountData.confirm')}</p>
+          <p className="notice notice--warning">{t('accountData.confirm')}</p>
           <div className="field">
             <label htmlFor="account-data-password">{t('accountData.password')}</label>
             <input

@@ -43,6 +43,10 @@ describe('account deletion', () => {
     const { error: shown, password } = actor.getSnapshot().context;
     expect(shown && 'key' in shown ? shown.key : shown).toBe(key);
     expect(password).toBe('');
+    actor.send({ type: 'PASSWORD', value: 'another guess' });
+    expect(actor.getSnapshot().context.error).toBeNull(); // typing again clears the refusal
+    actor.send({ type: 'CONFIRM' });
+    await waitFor(actor, (s) => s.matches('confirming') && s.context.error !== null);
     actor.send({ type: 'CANCEL' });
     expect(actor.getSnapshot().matches('idle')).toBe(true);
     expect(actor.getSnapshot().context.error).toBeNull();

@@ -45,7 +45,7 @@ export function createAccountDataMachine(deps: AccountDataDeps) {
       idle: { on: { DELETE: { target: 'confirming', actions: assign({ error: null, password: '' }) } } },
       confirming: {
         on: {
-          PASSWORD: { actions: assign({ password: ({ event }) => event.value }) },
+          PASSWORD: { actions: assign({ password: ({ event }) => event.value, error: null }) },
           CONFIRM: { guard: 'hasPassword', target: 'deleting' },
           CANCEL: { target: 'idle', actions: assign({ password: '', error: null }) },
         },
