@@ -270,12 +270,15 @@ func (s *Store) seal(ctx context.Context, r *rule, subject, eventID string, data
 	}
 	var key []byte
 	erased := false
+	// Every non-empty value is sealed, also one that looks sealed already:
+	// what reaches Append is always clear text from the domain, and a user
+	// typing "sealed:v1:…" must not make the event unreadable.
 	out, _, err := transform(r, data, func(path, v string) (string, error) {
-		if v == "" || strings.HasPrefix(v, sealedPrefix) || erased {
-			if erased && v != "" {
-				return Erased, nil
-			}
+		switch {
+		case v == "":
 			return v, nil
+		case erased:
+			return Erased, nil
 		}
 		if key == nil {
 			fresh := make([]byte, 32)

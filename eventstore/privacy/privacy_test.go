@@ -102,7 +102,7 @@ func TestSealOpenErase(t *testing.T) {
 				event  eventstore.NewEvent
 			}{
 				{"account-ann", ev("e1", "ann", map[string]any{"user_id": "ann", "email": "ann@example.com", "first_name": "Ann", "telephone": "", "group": "standard"})},
-				{"account-bob", ev("e2", "bob", map[string]any{"user_id": "bob", "email": "bob@example.com", "first_name": "Bob"})},
+				{"account-bob", ev("e2", "bob", map[string]any{"user_id": "bob", "email": "bob@example.com", "first_name": "Bob", "company": "sealed:v1:x:typed by the user"})},
 				{"project-p1", ev("e3", "ann", map[string]any{"details": map[string]any{"name": "Ann's yard", "email": "ann@example.com", "date": "2026-01-02"}, "notes": "Call Ann"})},
 				{"project-p1", ev("e4", "ann", map[string]any{"run_id": "r1", "name": "Run 1", "inputs": map[string]any{"channel_length_m": 10}})},
 				{"translation-de", ev("e5", "ann", map[string]any{"key": "k", "new": "Text", "by_name": "Ann Example"})},
@@ -147,6 +147,7 @@ func TestSealOpenErase(t *testing.T) {
 				{"account-ann", []string{"telephone"}, "", ""},
 				{"account-ann", []string{"group"}, "standard", "standard"},
 				{"account-bob", []string{"email"}, "bob@example.com", "bob@example.com"},
+				{"account-bob", []string{"company"}, "sealed:v1:x:typed by the user", "sealed:v1:x:typed by the user"},
 				{"project-p1", []string{"details", "name"}, "Ann's yard", privacy.Erased},
 				{"project-p1", []string{"details", "date"}, "2026-01-02", "2026-01-02"},
 				{"project-p1", []string{"notes"}, "Call Ann", privacy.Erased},
