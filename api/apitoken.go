@@ -23,6 +23,8 @@ import (
 // same calls with the bearer scheme, and a test keeps the two in step.
 var tokenCalls = map[string]bool{
 	"GET /api/auth/me/": true,
+	// A script may fetch the user's own data export (docs/privacy.md).
+	"GET /api/account/export/": true,
 
 	"POST /api/drainage/save/":         true,
 	"GET /api/drainage/projects/":      true,

@@ -152,17 +152,7 @@ func (s *Server) loadRun(w http.ResponseWriter, r *http.Request) {
 
 // runView is a run as the client holds it: its inputs, with identity, notes,
 // results and state alongside.
-func runView(run *project.Run) map[string]any {
-	out := make(map[string]any, len(run.Inputs)+6)
-	for k, v := range run.Inputs {
-		out[k] = v
-	}
-	out["saveID"], out["name"], out["notes"], out["state"] = run.ID, run.Name, run.Notes, run.State()
-	if run.Summary != nil {
-		out["results"] = run.Summary
-	}
-	return out
-}
+func runView(run *project.Run) map[string]any { return usecase.RunView(run) }
 
 // projectRef is the body of the calls that name one project.
 type projectRef struct {

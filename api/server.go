@@ -62,7 +62,10 @@ type Config struct {
 	// ClientErrors is what the web client is told of the tracker
 	// (GET /api/client-config/); an empty DSN keeps its reporting off.
 	ClientErrors ClientErrors
-	Now          func() time.Time
+	// Eraser erases a deleted account's personal data from the event log
+	// (the app's *privacy.Store; nil: deleting an account fails).
+	Eraser usecase.Eraser
+	Now    func() time.Time
 }
 
 // Server holds the API's collaborators.
@@ -73,6 +76,8 @@ type Server struct {
 	queries  *usecase.Queries
 	// documents make the designer's deliverables.
 	documents *usecase.Documents
+	// exports are a user's copy of their data.
+	exports *usecase.Exports
 	// availability changes what each country is offered.
 	availability *usecase.Availability
 	// translations are the translators' overrides and the help topics.
@@ -109,15 +114,18 @@ func New(ctx context.Context, cfg Config) (http.Handler, error) {
 	cfg.Limits = cfg.Limits.withDefaults()
 	lim := cfg.Limits
 	uc := usecase.Config{Store: cfg.Store, DB: cfg.DB, Runner: cfg.Runner, Appended: cfg.Appended,
-		Skipped: cfg.Skipped, Now: cfg.Now, Logger: cfg.Logger}
+		Skipped: cfg.Skipped, Now: cfg.Now, Logger: cfg.Logger, Eraser: cfg.Eraser}
 	sess := &sessions{db: cfg.DB, now: cfg.Now}
 	projects := usecase.NewProjects(uc)
+	accounts := usecase.NewAccounts(uc, sess, cfg.Secret)
+	documents := usecase.NewDocuments(uc, projects)
 	s := &Server{
 		cfg:          cfg,
-		accounts:     usecase.NewAccounts(uc, sess, cfg.Secret),
+		accounts:     accounts,
 		projects:     projects,
 		queries:      usecase.NewQueries(cfg.DB),
-		documents:    usecase.NewDocuments(uc, projects),
+		documents:    documents,
+		exports:      usecase.NewExports(uc, accounts, projects, documents),
 		availability: usecase.NewAvailability(uc),
 		translations: cfg.Translations,
 		webLinks:     usecase.NewWebLinks(cfg.WebLinksFile),
@@ -199,6 +207,8 @@ func (s *Server) routes(r chi.Router) {
 		r.Delete("/auth/tokens/{id}/", s.revokeAPIToken)
 		r.Patch("/drainage/user_settings/", s.userSettings)
 		r.Patch("/drainage/user_settings/country/", s.userCountry)
+		r.Get("/account/export/", s.accountExport)
+		r.Delete("/account/", s.accountDelete)
 
 		// A save recalculates every run it cannot vouch for: heavy.
 		r.With(s.heavy).Post("/drainage/save/", s.save)

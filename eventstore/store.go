@@ -134,3 +134,33 @@ func (e *ConflictError) Error() string {
 }
 
 func (e *ConflictError) Is(target error) bool { return target == ErrConflict }
+
+// ErrSubjectErased is returned by SubjectKeys.SubjectKey for a subject
+// whose key was erased: nothing personal may be sealed for it again.
+var ErrSubjectErased = errors.New("eventstore: subject erased")
+
+// SubjectKeys is implemented by stores that keep per-subject (per-user)
+// data keys for crypto-shredding, and that allow the two narrow
+// exceptions to append-only that erasure needs (docs/privacy.md).
+type SubjectKeys interface {
+	// SubjectKey returns subject's data key, storing newKey as that key
+	// when the subject has none yet; ErrSubjectErased once it was erased.
+	SubjectKey(ctx context.Context, subject string, newKey []byte) ([]byte, error)
+	// LookupSubjectKeys returns the keys of those of subjects that have
+	// one; erased and unknown subjects are absent.
+	LookupSubjectKeys(ctx context.Context, subjects []string) (map[string][]byte, error)
+	// EraseSubjectKey deletes subject's key for good, keeping a tombstone
+	// so that no key is made for it again. Erasing twice is no error.
+	EraseSubjectKey(ctx context.Context, subject string) error
+	// RedactEvent replaces the data of one stored event, leaving its id,
+	// stream, version, position, type and metadata. It exists only to
+	// blank personal fields written in clear before sealing existed.
+	RedactEvent(ctx context.Context, eventID string, data json.RawMessage) error
+	// DeleteStream removes a stream and its events. It exists only for
+	// reservation streams, whose names may be derived from personal data.
+	DeleteStream(ctx context.Context, stream string) error
+	// SubjectEvents returns every committed event of stream or written by
+	// author, in log order, as stored. Unlike ReadAll it does not hold back
+	// recent events, so an erasure misses none.
+	SubjectEvents(ctx context.Context, stream, author string) ([]Event, error)
+}

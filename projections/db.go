@@ -43,7 +43,9 @@ func OpenSQLite(path string) (*DB, error) {
 		"?_txlock=immediate" +
 		"&_pragma=busy_timeout(10000)" +
 		"&_pragma=journal_mode(WAL)" +
-		"&_pragma=synchronous(NORMAL)"
+		"&_pragma=synchronous(NORMAL)" +
+		// Erased personal data must not linger in freed pages.
+		"&_pragma=secure_delete(1)"
 	sqldb, err := sql.Open("sqlite", dsn)
 	if err != nil {
 		return nil, fmt.Errorf("open read models %s: %w", path, err)
@@ -195,4 +197,19 @@ func rebind(d Dialect, query string) string {
 		}
 	}
 	return b.String()
+}
+
+// Checkpoint, on SQLite, copies the write-ahead log into the database file
+// and truncates it, so that page images holding erased personal data do
+// not outlive an erasure there; on PostgreSQL it does nothing (dead row
+// versions go at VACUUM, docs/privacy.md). A busy log is left for the
+// next checkpoint.
+func (db *DB) Checkpoint(ctx context.Context) error {
+	if db.Dialect != SQLite {
+		return nil
+	}
+	if _, err := db.SQL.ExecContext(ctx, `PRAGMA wal_checkpoint(TRUNCATE)`); err != nil {
+		return fmt.Errorf("checkpoint read models: %w", err)
+	}
+	return nil
 }

@@ -2,6 +2,8 @@ package usecase
 
 import (
 	"context"
+	"crypto/sha256"
+	"encoding/hex"
 	"encoding/json"
 	"errors"
 	"fmt"
@@ -32,6 +34,9 @@ type Accounts struct {
 	// read models show it, so the staff list asked for next has it.
 	runner *projections.Runner
 	hash   func(string) (string, error)
+
+	eraser Eraser
+	db     *projections.DB
 }
 
 // NewAccounts builds the account use cases. secret signs the mailed
@@ -47,6 +52,8 @@ func NewAccounts(cfg Config, sessions Sessions, secret []byte) *Accounts {
 		},
 		store: cfg.Store, sessions: sessions, secret: secret, now: cfg.Now, runner: cfg.Runner,
 		hash: cfg.HashPassword,
+
+		eraser: cfg.Eraser, db: cfg.DB,
 	}
 }
 
@@ -85,8 +92,22 @@ type reservation struct {
 	UserID string `json:"user_id"`
 }
 
-func usernameStream(name string) string { return "username-" + account.UsernameKey(name) }
-func emailStream(email string) string   { return "email-" + account.EmailKey(email) }
+// Reservation streams are named by a SHA-256 of the name or address, so
+// the log holds neither in clear; erasure deletes them (docs/privacy.md).
+// Reservations made before were named by the key itself: they are still
+// honoured, read after the hashed ones.
+func usernameStream(name string) string {
+	return "username-" + reservationKey(account.UsernameKey(name))
+}
+func emailStream(email string) string { return "email-" + reservationKey(account.EmailKey(email)) }
+
+func legacyUsernameStream(name string) string { return "username-" + account.UsernameKey(name) }
+func legacyEmailStream(email string) string   { return "email-" + account.EmailKey(email) }
+
+func reservationKey(key string) string {
+	sum := sha256.Sum256([]byte(key))
+	return "sha256-" + hex.EncodeToString(sum[:])
+}
 
 var errTaken = errors.New("taken")
 
@@ -148,23 +169,33 @@ func (u *Accounts) holder(ctx context.Context, stream string) (string, error) {
 
 // ByUsername finds an account by username (case-insensitive).
 func (u *Accounts) ByUsername(ctx context.Context, username string) (*account.Account, error) {
-	return u.byReservation(ctx, usernameStream(username))
+	return u.byReservation(ctx, usernameStream(username), legacyUsernameStream(username))
 }
 
 // ByEmail finds an account by e-mail address (case-insensitive).
 func (u *Accounts) ByEmail(ctx context.Context, email string) (*account.Account, error) {
-	return u.byReservation(ctx, emailStream(email))
+	return u.byReservation(ctx, emailStream(email), legacyEmailStream(email))
 }
 
-func (u *Accounts) byReservation(ctx context.Context, stream string) (*account.Account, error) {
+// byReservation loads the holder of the first of streams that is held.
+func (u *Accounts) byReservation(ctx context.Context, streams ...string) (*account.Account, error) {
+	for _, stream := range streams {
+		id, err := u.holder(ctx, stream)
+		if err != nil {
+			return nil, err
+		}
+		if id != "" {
+			return u.Load(ctx, id)
+		}
+	}
+	return nil, account.ErrNotFound
+}
+
+// heldLegacy says whether a reservation made before reservation names were
+// hashed holds stream.
+func (u *Accounts) heldLegacy(ctx context.Context, stream string) (bool, error) {
 	id, err := u.holder(ctx, stream)
-	if err != nil {
-		return nil, err
-	}
-	if id == "" {
-		return nil, account.ErrNotFound
-	}
-	return u.Load(ctx, id)
+	return id != "", err
 }
 
 // Register creates an account in group, speaking lang (a product language
@@ -196,6 +227,16 @@ func (u *Accounts) Register(ctx context.Context, by Actor, in account.RegisterIn
 		evs[0] = reg
 	}
 	in = in.Normalized()
+	if held, err := u.heldLegacy(ctx, legacyUsernameStream(in.Username)); err != nil {
+		return nil, err
+	} else if held {
+		return nil, account.FieldError("username", account.MsgUsernameTaken)
+	}
+	if held, err := u.heldLegacy(ctx, legacyEmailStream(in.Email)); err != nil {
+		return nil, err
+	} else if held {
+		return nil, account.FieldError("email", account.MsgEmailTaken)
+	}
 	if err := u.claim(ctx, usernameStream(in.Username), by, in.ID); errors.Is(err, errTaken) {
 		return nil, account.FieldError("username", account.MsgUsernameTaken)
 	} else if err != nil {
@@ -357,9 +398,82 @@ func (u *Accounts) ChangeGroup(ctx context.Context, by Actor, id string, to acco
 	})
 }
 
-// DeleteUser closes the account for good.
+// DeleteUser closes the account for good and erases its personal data.
 func (u *Accounts) DeleteUser(ctx context.Context, by Actor, id string) (*account.Account, error) {
-	return u.staff(ctx, by, id, (*account.Account).Delete)
+	a, err := u.staff(ctx, by, id, (*account.Account).Delete)
+	if err != nil {
+		return nil, err
+	}
+	return u.erase(ctx, by, a)
+}
+
+// DeleteOwn closes the actor's own account, on their password, and erases
+// its personal data. Anonymised calculation statistics stay
+// (docs/privacy.md).
+func (u *Accounts) DeleteOwn(ctx context.Context, by Actor, password string) error {
+	if err := by.sessionOnly(); err != nil {
+		return err
+	}
+	a, err := u.update(ctx, by, by.userID(), func(a *account.Account) ([]account.Event, error) {
+		return a.DeleteOwn(password, u.clock())
+	})
+	if err != nil {
+		return err
+	}
+	if err := u.sessions.EndAll(ctx, a.ID); err != nil {
+		return err
+	}
+	_, err = u.erase(ctx, by, a)
+	return err
+}
+
+// Eraser crypto-shreds a user's personal data in the event store
+// (*privacy.Store).
+type Eraser interface {
+	Erase(ctx context.Context, subject string) error
+	DeleteStream(ctx context.Context, stream string) error
+}
+
+// errNoErasure: the event store in use (KurrentDB) keeps no subject keys.
+var errNoErasure = errors.New("this event store cannot erase personal data (docs/privacy.md)")
+
+// erase deletes a deleted account's reservation streams (their names are
+// derived from the username and address), then its data key and any
+// personal fields it wrote in clear, and records the erasure so that read
+// models blank what they copied. Each step may be repeated: a failed
+// erasure is finished by deleting the account again.
+func (u *Accounts) erase(ctx context.Context, by Actor, a *account.Account) (*account.Account, error) {
+	if u.eraser == nil {
+		return nil, errNoErasure
+	}
+	if !a.Erased {
+		for _, stream := range []string{usernameStream(a.Username), legacyUsernameStream(a.Username),
+			emailStream(a.Email), legacyEmailStream(a.Email)} {
+			if err := u.eraser.DeleteStream(ctx, stream); err != nil {
+				return nil, fmt.Errorf("erase account %s: %w", a.ID, err)
+			}
+		}
+	}
+	if err := u.eraser.Erase(ctx, a.ID); err != nil {
+		return nil, fmt.Errorf("erase account %s: %w", a.ID, err)
+	}
+	a, err := u.update(ctx, by, a.ID, func(a *account.Account) ([]account.Event, error) {
+		return a.Erase(u.clock())
+	})
+	if err != nil {
+		return nil, err
+	}
+	if u.runner != nil {
+		if err := u.runner.WaitForStream(ctx, account.Stream(a.ID), a.StreamVersion()); err != nil {
+			return nil, fmt.Errorf("erase account %s: read models: %w", a.ID, err)
+		}
+	}
+	if u.db != nil {
+		if err := u.db.Checkpoint(ctx); err != nil {
+			return nil, err
+		}
+	}
+	return a, nil
 }
 
 // AddUser is an operator creating a confirmed account in group (the

@@ -42,6 +42,10 @@ type Config struct {
 	// account.HashPassword). The load test creates hundreds of accounts
 	// with one password and hashes it once.
 	HashPassword func(password string) (string, error)
+
+	// Eraser erases a deleted account's personal data from the log (nil:
+	// the store cannot, and account deletion fails).
+	Eraser Eraser
 }
 
 // NewID makes ids for projects, runs and share links: time-ordered, so

@@ -32,6 +32,8 @@ type Account struct {
 	Confirmed bool
 	Blocked   bool
 	Deleted   bool
+	// Erased: the personal data of a deleted account was erased.
+	Erased bool
 
 	RegisteredAt     time.Time
 	ConfirmedAt      time.Time
@@ -121,6 +123,8 @@ func (a *Account) Apply(e Event) {
 		a.Group = e.To
 	case Deleted:
 		a.Deleted, a.DeletedAt = true, e.At
+	case Erased:
+		a.Erased = true
 	case APITokenCreated:
 		a.Tokens = append(a.Tokens, APIToken{ID: e.TokenID, Name: e.Name, Hash: e.Hash, CreatedAt: e.At})
 	case APITokenRevoked:
@@ -164,6 +168,8 @@ func deref(e Event) Event {
 	case *APITokenCreated:
 		return *p
 	case *APITokenRevoked:
+		return *p
+	case *Erased:
 		return *p
 	}
 	return e

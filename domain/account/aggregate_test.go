@@ -98,6 +98,7 @@ func TestDeletedAccountRejectsEveryCommand(t *testing.T) {
 		"group":           func() ([]Event, error) { return a.ChangeGroup(super, GroupStandard, t0) },
 		"bad group":       func() ([]Event, error) { return a.ChangeGroup(super, "root", t0) },
 		"delete":          func() ([]Event, error) { return a.Delete(super, t0) },
+		"delete own":      func() ([]Event, error) { return a.DeleteOwn("correct horse", t0) },
 	}
 	for name, cmd := range commands {
 		if ev, err := cmd(); !errors.Is(err, ErrDeleted) || ev != nil {
@@ -355,5 +356,55 @@ func TestView(t *testing.T) {
 	sv := a.StaffView()
 	if sv.FullName != "Anna Meier" || sv.GroupLabel != "Standard user" || sv.ID != "anna" || !sv.Confirmed {
 		t.Errorf("StaffView = %+v", sv)
+	}
+}
+
+// A user deletes their own account on their password only; erasure
+// follows deletion, once.
+func TestDeleteOwnAndErase(t *testing.T) {
+	t.Parallel()
+	hash, err := HashPassword("correct horse")
+	if err != nil {
+		t.Fatal(err)
+	}
+	tests := []struct {
+		name     string
+		password string
+		deletes  bool
+	}{
+		{"right password", "correct horse", true},
+		{"wrong password", "wrong horse", false},
+		{"no password", "", false},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			a := newAccount(t, "u", GroupStandard, true)
+			a.PasswordHash = hash
+			if evs, err := a.Erase(t0); err == nil || evs != nil {
+				t.Fatalf("erasing a live account = %v, %v", evs, err)
+			}
+			evs, err := a.DeleteOwn(tc.password, t0)
+			if !tc.deletes {
+				var v *ValidationError
+				if !errors.As(err, &v) || evs != nil {
+					t.Fatalf("DeleteOwn = %v, %v, want a password field error", evs, err)
+				}
+				return
+			}
+			if err != nil || len(evs) != 1 || evs[0].(Deleted).By != "u" {
+				t.Fatalf("DeleteOwn = %v, %v", evs, err)
+			}
+			mustApply(t, a)(evs, err)
+			if !errors.Is(a.CanLogIn(), ErrDeleted) {
+				t.Fatalf("after DeleteOwn CanLogIn = %v", a.CanLogIn())
+			}
+			mustApply(t, a)(a.Erase(t0))
+			if !a.Erased {
+				t.Fatal("not erased")
+			}
+			if evs, err := a.Erase(t0); err != nil || evs != nil {
+				t.Fatalf("erasing twice = %v, %v", evs, err)
+			}
+		})
 	}
 }

@@ -25,6 +25,7 @@ var codec = func() *eventcodec.Codec[Event] {
 	eventcodec.Register[Deleted](c, 1)
 	eventcodec.Register[APITokenCreated](c, 1)
 	eventcodec.Register[APITokenRevoked](c, 1)
+	eventcodec.Register[Erased](c, 1)
 	return c
 }()
 

@@ -29,6 +29,7 @@ func sampleEvents() []Event {
 		Deleted{UserID: "u", By: "admin", At: t0},
 		APITokenCreated{UserID: "u", TokenID: "t1", Name: "CI", Hash: HashAPIToken("x"), At: t0},
 		APITokenRevoked{UserID: "u", TokenID: "t1", At: t0},
+		Erased{UserID: "u", At: t0},
 	}
 }
 

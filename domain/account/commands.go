@@ -245,3 +245,31 @@ func (a *Account) Delete(by Actor, now time.Time) ([]Event, error) {
 	}
 	return []Event{Deleted{UserID: a.ID, By: by.ID, At: now.UTC()}}, nil
 }
+
+// DeleteOwn closes the user's own account for good, on the user's
+// password (a stolen session alone must not delete an account).
+func (a *Account) DeleteOwn(password string, now time.Time) ([]Event, error) {
+	if a.Deleted {
+		return nil, ErrDeleted
+	}
+	ok, err := VerifyPassword(a.PasswordHash, password)
+	if err != nil {
+		return nil, fmt.Errorf("account %s: %w", a.ID, err)
+	}
+	if !ok {
+		return nil, FieldError("password", MsgWrongPassword)
+	}
+	return []Event{Deleted{UserID: a.ID, By: a.ID, At: now.UTC()}}, nil
+}
+
+// Erase records the erasure of a deleted account's personal data; erasing
+// twice is a no-op, erasing a live account an error.
+func (a *Account) Erase(now time.Time) ([]Event, error) {
+	switch {
+	case !a.Deleted:
+		return nil, fmt.Errorf("%w: erase account %s that is not deleted", ErrInvalidEventFlow, a.ID)
+	case a.Erased:
+		return nil, nil
+	}
+	return []Event{Erased{UserID: a.ID, At: now.UTC()}}, nil
+}

@@ -17,6 +17,7 @@ const (
 	TypeDeleted         = "account.deleted"
 	TypeAPITokenCreated = "account.api_token_created"
 	TypeAPITokenRevoked = "account.api_token_revoked"
+	TypeErased          = "account.erased"
 )
 
 // Stream is the name of the event stream holding one user's account.
@@ -124,6 +125,14 @@ type Deleted struct {
 	At     time.Time `json:"at"`
 }
 
+// Erased records that a deleted account's personal data was erased: its
+// data key is gone, so the personal fields of its events read "erased"
+// (docs/privacy.md). Read models that copied those fields blank them here.
+type Erased struct {
+	UserID string    `json:"user_id"`
+	At     time.Time `json:"at"`
+}
+
 // APITokenCreated gives the user a personal API token. Only the token's
 // hash is recorded: the token itself is shown to the user once and never
 // stored.
@@ -154,6 +163,7 @@ func (GroupChanged) EventType() string    { return TypeGroupChanged }
 func (Deleted) EventType() string         { return TypeDeleted }
 func (APITokenCreated) EventType() string { return TypeAPITokenCreated }
 func (APITokenRevoked) EventType() string { return TypeAPITokenRevoked }
+func (Erased) EventType() string          { return TypeErased }
 
 func (e Registered) AccountID() string      { return e.UserID }
 func (e EmailConfirmed) AccountID() string  { return e.UserID }
@@ -167,3 +177,4 @@ func (e GroupChanged) AccountID() string    { return e.UserID }
 func (e Deleted) AccountID() string         { return e.UserID }
 func (e APITokenCreated) AccountID() string { return e.UserID }
 func (e APITokenRevoked) AccountID() string { return e.UserID }
+func (e Erased) AccountID() string          { return e.UserID }

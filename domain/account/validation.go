@@ -64,6 +64,7 @@ const (
 	MsgInvalidTelephone    = "Please enter a valid telephone number"
 	MsgUsernameTaken       = "A user with that username already exists."
 	MsgEmailTaken          = "A user with that email address already exists."
+	MsgWrongPassword       = "The password is not correct"
 )
 
 // Password length limits. Eight characters is the NIST SP 800-63B minimum

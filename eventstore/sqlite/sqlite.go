@@ -87,7 +87,7 @@ func open(ctx context.Context, path string) (_ *Store, err error) {
 			s.Close()
 		}
 	}()
-	if s.write, err = sql.Open("sqlite", name+"&_pragma=journal_mode(WAL)&_pragma=synchronous(NORMAL)&_txlock=immediate"); err != nil {
+	if s.write, err = sql.Open("sqlite", name+"&_pragma=journal_mode(WAL)&_pragma=synchronous(NORMAL)&_pragma=secure_delete(1)&_txlock=immediate"); err != nil {
 		return nil, err
 	}
 	s.write.SetMaxOpenConns(1)

@@ -10,8 +10,10 @@ import (
 	"strings"
 	"time"
 
+	"draindesign/domain/account"
 	"draindesign/domain/project"
 	"draindesign/eventstore"
+	"draindesign/eventstore/privacy"
 	"draindesign/projections"
 )
 
@@ -49,6 +51,9 @@ func (Projection) Schema() []string {
 }
 
 func (Projection) Apply(ctx context.Context, tx *projections.Tx, ev eventstore.Event) error {
+	if ev.Type == account.TypeErased {
+		return erase(ctx, tx, ev)
+	}
 	if !strings.HasPrefix(ev.Stream, project.StreamPrefix) {
 		return nil
 	}
@@ -96,6 +101,30 @@ func (Projection) Apply(ctx context.Context, tx *projections.Tx, ev eventstore.E
 		return exec(`UPDATE project_list SET deleted_at = ? WHERE id = ?`, e.At.UnixMilli(), id)
 	}
 	return nil
+}
+
+// erase blanks what the list copied of an erased account, as a rebuild
+// from the shredded log would: only its owner writes a project, so the
+// owner's name and the project's descriptive fields were sealed with the
+// owner's key, and a save's saver name with the saver's (docs/privacy.md).
+func erase(ctx context.Context, tx *projections.Tx, ev eventstore.Event) error {
+	e, err := account.Decode(ev.Type, ev.Schema, ev.Data)
+	if err != nil {
+		return fmt.Errorf("project_list: %s v%d: %w", ev.Stream, ev.Version, err)
+	}
+	uid := e.AccountID()
+	if _, err := tx.Exec(ctx, `UPDATE project_list SET owner_name = `+erasedIfSet("owner_name")+`, name = `+erasedIfSet("name")+
+		`, location = `+erasedIfSet("location")+`, reference = `+erasedIfSet("reference")+` WHERE owner = ?`, uid); err != nil {
+		return fmt.Errorf("project_list: erase %s: %w", uid, err)
+	}
+	if _, err := tx.Exec(ctx, `UPDATE project_list SET saved_by_name = `+erasedIfSet("saved_by_name")+` WHERE saved_by = ?`, uid); err != nil {
+		return fmt.Errorf("project_list: erase %s: %w", uid, err)
+	}
+	return nil
+}
+
+func erasedIfSet(col string) string {
+	return `CASE WHEN ` + col + ` = '' THEN '' ELSE '` + privacy.Erased + `' END`
 }
 
 func boolInt(b bool) int {

@@ -13,8 +13,10 @@ import (
 	"strings"
 	"time"
 
+	"draindesign/domain/account"
 	"draindesign/domain/project"
 	"draindesign/eventstore"
+	"draindesign/eventstore/privacy"
 	"draindesign/projections"
 )
 
@@ -50,6 +52,9 @@ func (Projection) Schema() []string {
 const timeFormat = "2006-01-02T15:04:05.000000000Z"
 
 func (Projection) Apply(ctx context.Context, tx *projections.Tx, ev eventstore.Event) error {
+	if ev.Type == account.TypeErased {
+		return erase(ctx, tx, ev)
+	}
 	if !strings.HasPrefix(ev.Stream, StreamPrefix) {
 		return nil
 	}
@@ -73,6 +78,67 @@ func (Projection) Apply(ctx context.Context, tx *projections.Tx, ev eventstore.E
 		ev.Metadata.Author, ev.Metadata.Time.UTC().Format(timeFormat), string(data))
 	if err != nil {
 		return fmt.Errorf("timeline: insert %s v%d: %w", ev.Stream, ev.Version, err)
+	}
+	return nil
+}
+
+// erase blanks the personal fields of the events an erased account wrote
+// (only a project's owner writes it, and the privacy store seals those
+// fields with the author's key), in the shape a rebuild from the shredded
+// log would store them.
+func erase(ctx context.Context, tx *projections.Tx, ev eventstore.Event) error {
+	e, err := account.Decode(ev.Type, ev.Schema, ev.Data)
+	if err != nil {
+		return fmt.Errorf("timeline: %s v%d: %w", ev.Stream, ev.Version, err)
+	}
+	uid := e.AccountID()
+	rows, err := tx.Query(ctx, `SELECT stream, version, type, data FROM timeline WHERE author = ?`, uid)
+	if err != nil {
+		return fmt.Errorf("timeline: erase %s: %w", uid, err)
+	}
+	type change struct {
+		stream  string
+		version int64
+		data    string
+	}
+	var changes []change
+	for rows.Next() {
+		var c change
+		var typ, data string
+		if err := rows.Scan(&c.stream, &c.version, &typ, &data); err != nil {
+			rows.Close()
+			return fmt.Errorf("timeline: erase %s: %w", uid, err)
+		}
+		redacted, changed, err := privacy.Redact(c.stream, []byte(data), true)
+		if err != nil || !changed {
+			if err != nil {
+				rows.Close()
+				return fmt.Errorf("timeline: erase %s v%d: %w", c.stream, c.version, err)
+			}
+			continue
+		}
+		pe, err := project.DecodeCurrent(typ, redacted)
+		if err != nil {
+			rows.Close()
+			return fmt.Errorf("timeline: erase %s v%d: %w", c.stream, c.version, err)
+		}
+		_, _, out, err := project.Encode(pe)
+		if err != nil {
+			rows.Close()
+			return fmt.Errorf("timeline: erase %s v%d: %w", c.stream, c.version, err)
+		}
+		c.data = string(out)
+		changes = append(changes, c)
+	}
+	if err := rows.Err(); err != nil {
+		rows.Close()
+		return fmt.Errorf("timeline: erase %s: %w", uid, err)
+	}
+	rows.Close()
+	for _, c := range changes {
+		if _, err := tx.Exec(ctx, `UPDATE timeline SET data = ? WHERE stream = ? AND version = ?`, c.data, c.stream, c.version); err != nil {
+			return fmt.Errorf("timeline: erase %s v%d: %w", c.stream, c.version, err)
+		}
 	}
 	return nil
 }

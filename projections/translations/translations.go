@@ -11,8 +11,10 @@ import (
 	"strings"
 	"time"
 
+	"draindesign/domain/account"
 	"draindesign/domain/translation"
 	"draindesign/eventstore"
+	"draindesign/eventstore/privacy"
 	"draindesign/projections"
 )
 
@@ -43,6 +45,18 @@ func (Projection) Schema() []string {
 }
 
 func (Projection) Apply(ctx context.Context, tx *projections.Tx, ev eventstore.Event) error {
+	if ev.Type == account.TypeErased {
+		// The translator's name was sealed with their key (docs/privacy.md).
+		e, err := account.Decode(ev.Type, ev.Schema, ev.Data)
+		if err != nil {
+			return fmt.Errorf("translation_overrides: %s v%d: %w", ev.Stream, ev.Version, err)
+		}
+		if _, err := tx.Exec(ctx, `UPDATE translation_overrides SET by_name = CASE WHEN by_name = '' THEN '' ELSE ? END
+			WHERE changed_by = ?`, privacy.Erased, e.AccountID()); err != nil {
+			return fmt.Errorf("translation_overrides: erase %s: %w", e.AccountID(), err)
+		}
+		return nil
+	}
 	if !strings.HasPrefix(ev.Stream, "translation-") {
 		return nil
 	}

@@ -12,6 +12,7 @@ import (
 
 	"draindesign/domain/account"
 	"draindesign/eventstore"
+	"draindesign/eventstore/privacy"
 	"draindesign/projections"
 	"draindesign/projections/projectlist"
 )
@@ -59,7 +60,7 @@ func (Projection) Apply(ctx context.Context, tx *projections.Tx, ev eventstore.E
 	switch e := e.(type) {
 	case account.Registered:
 		_, err := tx.Exec(ctx, `INSERT INTO user_list (id, username, full_name, email, company, country, user_group, registered)
-			VALUES (?, ?, ?, ?, ?, ?, ?, ?)`, e.UserID, e.Username, strings.TrimSpace(e.FirstName+" "+e.LastName),
+			VALUES (?, ?, ?, ?, ?, ?, ?, ?)`, e.UserID, e.Username, fullName(e.FirstName, e.LastName),
 			e.Email, e.Company, e.Country, string(e.Group), e.At.UnixMilli())
 		if err != nil {
 			return fmt.Errorf("user_list: register %s: %w", e.UserID, err)
@@ -80,8 +81,25 @@ func (Projection) Apply(ctx context.Context, tx *projections.Tx, ev eventstore.E
 		return set(`user_group = ?`, string(e.To))
 	case account.Deleted:
 		return set(`deleted = 1`)
+	case account.Erased:
+		// What a rebuild reads from the shredded log: every personal field
+		// that held something says "erased" (docs/privacy.md).
+		return set(`username = ` + erasedIfSet("username") + `, full_name = ` + erasedIfSet("full_name") +
+			`, email = ` + erasedIfSet("email") + `, company = ` + erasedIfSet("company"))
 	}
 	return nil
+}
+
+// fullName is first and last name; an erased account's is just "erased".
+func fullName(first, last string) string {
+	if first == privacy.Erased && last == privacy.Erased {
+		return privacy.Erased
+	}
+	return strings.TrimSpace(first + " " + last)
+}
+
+func erasedIfSet(col string) string {
+	return `CASE WHEN ` + col + ` = '' THEN '' ELSE '` + privacy.Erased + `' END`
 }
 
 // User is one row of the staff user list.

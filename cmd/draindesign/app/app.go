@@ -25,6 +25,7 @@ import (
 	"draindesign/eventstore"
 	"draindesign/eventstore/kurrent"
 	"draindesign/eventstore/postgres"
+	"draindesign/eventstore/privacy"
 	"draindesign/eventstore/sqlite"
 	"draindesign/metrics"
 	"draindesign/projections"
@@ -185,13 +186,16 @@ func openEventStore(ctx context.Context, o Options) (eventstore.Store, error) {
 		if err != nil {
 			return nil, err
 		}
-		return s, nil
+		sealed, _, _ := privacy.Wrap(s)
+		return sealed, nil
 	default:
 		s, err := sqlite.Open(ctx, filepath.Join(o.DataDir, "events.db"))
 		if err != nil {
 			return nil, err
 		}
-		return s, nil
+		// Personal fields are sealed with per-user keys (docs/privacy.md).
+		sealed, _, _ := privacy.Wrap(s)
+		return sealed, nil
 	}
 }
 
@@ -219,6 +223,8 @@ func Start(ctx context.Context, o Options) (*App, error) {
 	if err != nil {
 		return nil, err
 	}
+	// Account erasure shreds through the sealing store (nil on KurrentDB).
+	eraser, _ := store.(*privacy.Store)
 	// Every append, whoever makes it, counts in /metrics.
 	store = metrics.CountAppends(store)
 	a.Store, a.DB = store, db
@@ -294,12 +300,21 @@ func Start(ctx context.Context, o Options) (*App, error) {
 		Secret: secret, PublicURL: o.PublicURL, TrustedProxies: proxies, Limits: o.Limits, Logger: o.Logger, Client: client,
 		Translations: texts, WebLinksFile: filepath.Join(o.DataDir, "weblinks.json"), Errors: tracker,
 		ClientErrors: api.ClientErrors{DSN: strings.TrimSpace(o.SentryDSN), Environment: o.SentryEnvironment},
+		Eraser:       eraserOf(eraser),
 	})
 	if err != nil {
 		return nil, err
 	}
 	ok = true
 	return a, nil
+}
+
+// eraserOf keeps a nil *privacy.Store a nil interface.
+func eraserOf(p *privacy.Store) usecase.Eraser {
+	if p == nil {
+		return nil
+	}
+	return p
 }
 
 func openTransport(o Options, log watermill.LoggerAdapter) (*projections.Transport, error) {

@@ -144,6 +144,11 @@ func matrix() []matrixRow {
 		{"POST", "/api/auth/tokens/", same("/api/auth/tokens/", map[string]string{"name": "matrix"}), w{rest: created}},
 		{"DELETE", "/api/auth/tokens/{id}/", func(f fixture, _ string) call { return call{"/api/auth/tokens/" + f.spareToken + "/", nil} }, ownerOnly},
 		{"PATCH", "/api/drainage/user_settings/", same("/api/drainage/user_settings/", map[string]any{}), anyUser},
+		// Everyone signed in downloads their own data; deleting one's own
+		// account takes the password (a wrong one here: 400), from a
+		// session only (token actors: 403).
+		{"GET", "/api/account/export/", same("/api/account/export/", nil), anyUser},
+		{"DELETE", "/api/account/", same("/api/account/", map[string]string{"password": "not the password"}), badForAll},
 		{"PATCH", "/api/drainage/user_settings/country/", same("/api/drainage/user_settings/country/", map[string]string{"country": "GB"}),
 			w{"owner": forbid, "other": forbid, "link": forbid, rest: ok}},
 		{"POST", "/api/drainage/save/", func(f fixture, _ string) call {

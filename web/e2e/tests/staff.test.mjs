@@ -171,7 +171,10 @@ describe('the staff area', { skip }, () => {
     await doomedRow.waitFor({ state: 'detached' });
 
     const history = page.getByRole('region', { name: 'Latest staff actions' }).or(page.locator('.staff-history'));
-    await history.getByText(`${admin.username} deleted the account of ${doomed}`).waitFor();
+    // Deleting erases the account's personal data, its username too: the
+    // history names it "erased" from now on (docs/privacy.md).
+    await history.getByText(`${admin.username} deleted the account of erased`).waitFor();
+    assert.equal(await history.getByText(doomed).count(), 0, 'the erased username is gone from the staff history');
     await history.getByText(`${admin.username} moved ${victim.username} from Standard user to Advanced user`).waitFor();
     await history.getByText(`${admin.username} blocked ${victim.username}`).waitFor();
   });

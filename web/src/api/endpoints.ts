@@ -74,6 +74,8 @@ export function createDrainageApi(open: Send, authed: Send, files?: SendFile) {
     apiTokens: () => authed<ApiToken[]>('GET', '/auth/tokens/'),
     createApiToken: (name: string) => authed<CreatedApiToken>('POST', '/auth/tokens/', { name }),
     revokeApiToken: (id: string) => authed<unknown>('DELETE', `/auth/tokens/${encodeURIComponent(id)}/`),
+    /** Closes the user's own account and erases its personal data (docs/privacy.md). */
+    deleteAccount: (password: string) => authed<{ detail: string }>('DELETE', '/account/', { password }),
     products: () => authed<DrainageSystem[]>('GET', '/drainage/product/'),
     calculate: (body: Record<string, unknown>) => authed<CalculateAnswer>('POST', '/drainage/calculate/', body),
     /** Two runs of which one discharges into the other (its trash box, or an inflow): both answers. */

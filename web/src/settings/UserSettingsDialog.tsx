@@ -1,5 +1,5 @@
 import { useMachine } from '@xstate/react';
-import { useEffect, useState } from 'react';
+import { useCallback, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useServices, useSession } from '../app/ServicesContext';
 import { Dialog } from '../components/Dialog';
@@ -7,6 +7,7 @@ import { LanguageSelect } from '../components/LanguageSelect';
 import { useMessageText } from '../components/MessageText';
 import { RAINFALL_UNIT_LABELS, RAINFALL_UNITS } from '../design/units';
 import { CountrySelect } from '../screens/CountrySelect';
+import { AccountDataSection } from './AccountDataSection';
 import { ApiTokensSection } from './ApiTokensSection';
 import { createSettingsMachine, settingsFrom, type SettingsField } from './settingsMachine';
 
@@ -45,6 +46,11 @@ export function UserSettingsDialog({ onClose }: { onClose: () => void }) {
     });
     return () => subscription.unsubscribe();
   }, [actorRef, services, onClose]);
+  // The server has ended the session and cleared its cookie: sign out here too (back to the start page).
+  const accountDeleted = useCallback(() => {
+    services.session.send({ type: 'LOGOUT' });
+    onClose();
+  }, [services, onClose]);
   const { values, error } = snapshot.context;
   const saving = snapshot.matches('saving');
   const change = (field: SettingsField) => (value: string | boolean) => send({ type: 'CHANGE', field, value });
@@ -133,6 +139,7 @@ export function UserSettingsDialog({ onClose }: { onClose: () => void }) {
         </p>
       )}
       <ApiTokensSection />
+      <AccountDataSection onDeleted={accountDeleted} />
     </Dialog>
   );
 }
