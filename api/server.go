@@ -62,7 +62,10 @@ type Config struct {
 	// ClientErrors is what the web client is told of the tracker
 	// (GET /api/client-config/); an empty DSN keeps its reporting off.
 	ClientErrors ClientErrors
-	Now          func() time.Time
+	// FeedbackEmail is where the feedback page's mail link writes to
+	// (FEEDBACK_EMAIL; empty: the page shows its texts without a link).
+	FeedbackEmail string
+	Now           func() time.Time
 }
 
 // Server holds the API's collaborators.
