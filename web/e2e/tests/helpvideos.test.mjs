@@ -82,7 +82,7 @@ describe('a visitor', () => {
     await page.getByRole('link', { name: 'Give feedback' }).click();
     await page.getByRole('heading', { level: 1, name: 'Feedback' }).waitFor();
     assert.equal(new URL(page.url()).pathname, '/feedback');
-    await page.getByRole('heading', { name: 'Europe and beyond' }).waitFor();
+    await page.getByText('Europe and beyond: send your comments and questions to your local branch of the provider.').waitFor();
     await page.getByText('United Kingdom: send your comments and questions to the UK office.').waitFor();
     const write = page.getByRole('link', { name: 'Write to us' });
     const href = await write.getAttribute('href');

@@ -79,21 +79,22 @@ export function HelpScreen({ topic }: { topic: string | null }) {
           </>
         )}
       </nav>
-      {video && <VideoPlayer video={video} onClose={() => setVideo(null)} />}
-      <article className="help__page" aria-busy={snapshot.matches('opening') || snapshot.matches('listing')}>
-        {failed && <p className="notice notice--error">{t('help.failed')}</p>}
-        {shown?.fallback && (
-          <p className="notice help__fallback" role="note">
-            {t('help.fallback', { language: languageName })}
-          </p>
-        )}
-        {/* The server renders the Markdown without raw HTML or script links (api/markdown). */}
-        {shown && <div className="help__text" lang={shown.fallback ? 'en' : undefined} dangerouslySetInnerHTML={{ __html: shown.html }} />}
-      </article>
+      <div className="help__main">
+        {video && <VideoPlayer video={video} onClose={() => setVideo(null)} />}
+        <article className="help__page" aria-busy={snapshot.matches('opening') || snapshot.matches('listing')}>
+          {failed && <p className="notice notice--error">{t('help.failed')}</p>}
+          {shown?.fallback && (
+            <p className="notice help__fallback" role="note">
+              {t('help.fallback', { language: languageName })}
+            </p>
+          )}
+          {/* The server renders the Markdown without raw HTML or script links (api/markdown). */}
+          {shown && <div className="help__text" lang={shown.fallback ? 'en' : undefined} dangerouslySetInnerHTML={{ __html: shown.html }} />}
+        </article>
+      </div>
     </div>
   );
 }
-
 
 /** The chosen tutorial in a player, above the topic. */
 function VideoPlayer({ video, onClose }: { video: HelpVideo; onClose: () => void }) {

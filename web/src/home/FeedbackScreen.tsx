@@ -30,14 +30,8 @@ export function FeedbackScreen() {
     <article className="text-page" aria-labelledby="feedback-page-title">
       <h1 id="feedback-page-title">{t('home.feedback.title')}</h1>
       <p className="text-page__lead">{t('feedback.intro')}</p>
-      <section aria-labelledby="feedback-europe">
-        <h2 id="feedback-europe">{t('feedback.europe.title')}</h2>
-        <p>{t('home.feedback.europe')}</p>
-      </section>
-      <section aria-labelledby="feedback-uk">
-        <h2 id="feedback-uk">{t('feedback.uk.title')}</h2>
-        <p>{t('home.feedback.uk')}</p>
-      </section>
+      <p>{t('home.feedback.europe')}</p>
+      <p>{t('home.feedback.uk')}</p>
       {address.data && (
         <p>
           <a className="button button--primary" href={feedbackHref(address.data, t('feedback.subject'))}>
