@@ -5,13 +5,13 @@ GO       ?= go
 BIN      := bin/draindesign
 ADDR     ?= 127.0.0.1:8080
 DATA_DIR ?= ./data
-WEB_SRC  := $(shell find web/src web/index.html web/apidocs web/vite.config.ts web/tsconfig*.json web/locales -type f 2>/dev/null)
+WEB_SRC  := $(shell find web/src web/public web/index.html web/apidocs web/vite.config.ts web/tsconfig*.json web/locales -type f 2>/dev/null)
 
 # Linter pinned here; bin/ keeps one build per version, so it is built once.
 GOLANGCI_LINT_VERSION := v2.15.0
 GOLANGCI_LINT         := bin/golangci-lint-$(GOLANGCI_LINT_VERSION)
 
-.PHONY: run build test lint test-go test-web test-e2e deps clean load
+.PHONY: run build test lint test-go test-web test-e2e deps clean load help-videos
 
 run: build
 	$(BIN) serve --addr $(ADDR) --data-dir $(DATA_DIR)
@@ -63,6 +63,14 @@ load: $(BIN)
 test-e2e: $(BIN)
 	bash web/scripts/install-chromium.sh
 	bash web/scripts/e2e.sh $(BIN)
+
+# Re-records the help page's video tutorials from the built product
+# (web/scripts/record-help-videos.mjs) into web/public/static/help/videos,
+# then rebuilds so the binary serves them.
+help-videos: $(BIN)
+	bash web/scripts/install-chromium.sh
+	cd web && node scripts/record-help-videos.mjs ../$(BIN)
+	$(MAKE) build
 
 clean:
 	rm -rf $(BIN) web/dist/assets web/dist/index.html

@@ -36,13 +36,16 @@ type ClientErrors struct {
 type clientConfigBody struct {
 	SentryDSN         string `json:"sentryDsn"`
 	SentryEnvironment string `json:"sentryEnvironment"`
+	FeedbackEmail     string `json:"feedbackEmail"`
 }
 
 // clientConfig tells the web client, before anyone signs in, where to
-// report its errors. A DSN holds only a public key: it is meant for
-// browsers.
+// report its errors and where the feedback page's mail goes. A DSN holds
+// only a public key: it is meant for browsers.
 func (s *Server) clientConfig(w http.ResponseWriter, _ *http.Request) {
-	writeJSON(w, http.StatusOK, clientConfigBody{SentryDSN: s.cfg.ClientErrors.DSN, SentryEnvironment: s.cfg.ClientErrors.Environment})
+	writeJSON(w, http.StatusOK, clientConfigBody{
+		SentryDSN: s.cfg.ClientErrors.DSN, SentryEnvironment: s.cfg.ClientErrors.Environment, FeedbackEmail: s.cfg.FeedbackEmail,
+	})
 }
 
 // reportError sends a server error to the tracker of the request, if any.

@@ -98,10 +98,17 @@ func TestNoTrackerWithoutDSN(t *testing.T) {
 }
 
 // The web client learns the tracker's DSN from the server, or that there
-// is none.
+// is none, and the feedback page's address.
 func TestClientConfigTellsTheDSN(t *testing.T) {
-	for _, ce := range []ClientErrors{{}, {DSN: "https://pub@tracker.example/7", Environment: "production"}} {
-		s := &Server{cfg: Config{ClientErrors: ce}}
+	for _, c := range []struct {
+		ce       ClientErrors
+		feedback string
+	}{
+		{},
+		{ce: ClientErrors{DSN: "https://pub@tracker.example/7", Environment: "production"}, feedback: "feedback@provider.example"},
+	} {
+		ce := c.ce
+		s := &Server{cfg: Config{ClientErrors: ce, FeedbackEmail: c.feedback}}
 		rec := httptest.NewRecorder()
 		s.clientConfig(rec, httptest.NewRequest(http.MethodGet, "/api/client-config/", nil))
 		var got clientConfigBody
@@ -110,6 +117,9 @@ func TestClientConfigTellsTheDSN(t *testing.T) {
 		}
 		if got.SentryDSN != ce.DSN || got.SentryEnvironment != ce.Environment {
 			t.Errorf("told %+v, want %+v", got, ce)
+		}
+		if got.FeedbackEmail != c.feedback {
+			t.Errorf("feedback address %q, want %q", got.FeedbackEmail, c.feedback)
 		}
 	}
 }

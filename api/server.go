@@ -11,6 +11,7 @@ import (
 	"log/slog"
 	"net/http"
 	"net/netip"
+	"path"
 	"strings"
 	"time"
 
@@ -65,7 +66,10 @@ type Config struct {
 	// Eraser erases a deleted account's personal data from the event log
 	// (the app's *privacy.Store; nil: deleting an account fails).
 	Eraser usecase.Eraser
-	Now    func() time.Time
+	// FeedbackEmail is where the feedback page's mail link writes to
+	// (FEEDBACK_EMAIL; empty: the page shows its texts without a link).
+	FeedbackEmail string
+	Now           func() time.Time
 }
 
 // Server holds the API's collaborators.
@@ -155,7 +159,7 @@ func New(ctx context.Context, cfg Config) (http.Handler, error) {
 	r.Get("/static/help/{locale}/{file}", s.helpPage)
 	if cfg.Client != nil {
 		// Help videos are files of the client build (web/public).
-		r.Handle("/static/help/videos/*", spa(cfg.Client))
+		r.Handle("/static/help/videos/*", helpVideos(cfg.Client))
 		r.Handle("/*", spa(cfg.Client))
 	}
 	// Browsers send Sec-Fetch-Site/Origin; a cross-site state-changing
@@ -286,6 +290,28 @@ func (s *Server) routes(r chi.Router) {
 
 // spa serves the built client, and index.html for any other path so that
 // client routes (/sign-up, /projects/123, a share link) load the app.
+// videoTypes are the help videos' media types, named here: the system's
+// mime.types may call .webm audio (Debian's does), and a browser told
+// audio/webm will not show the picture.
+var videoTypes = map[string]string{".webm": "video/webm", ".jpg": "image/jpeg", ".json": "application/json"}
+
+// helpVideos serves /static/help/videos/ from the client build with their
+// own media types; a file that is not there is a 404, not the client's page.
+func helpVideos(client fs.FS) http.Handler {
+	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		p := strings.TrimPrefix(r.URL.Path, "/")
+		st, err := fs.Stat(client, p)
+		if err != nil || st.IsDir() {
+			http.NotFound(w, r)
+			return
+		}
+		if t, ok := videoTypes[path.Ext(p)]; ok {
+			w.Header().Set("Content-Type", t)
+		}
+		http.ServeFileFS(w, r, client, p)
+	})
+}
+
 func spa(client fs.FS) http.Handler {
 	files := http.FileServerFS(client)
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {

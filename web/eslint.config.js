@@ -61,7 +61,7 @@ export default defineConfig([
     languageOptions: { globals: globals.node },
   },
   {
-    files: ["e2e/tests/**"],
-    languageOptions: { globals: globals.browser },
+    files: ["e2e/tests/**", "scripts/record-help-videos.mjs"],
+    languageOptions: { globals: { ...globals.browser, ...globals.node } },
   },
 ]);

@@ -23,6 +23,8 @@ const SharedProjectsScreen = lazyChunk(() =>
 const StaffScreen = lazyChunk(() => import('./staff/StaffScreen').then((module) => ({ default: module.StaffScreen })));
 
 const TranslateScreens = lazyChunk(() => import('./translate/TranslateScreens').then((module) => ({ default: module.TranslateScreens })));
+const FeaturesScreen = lazyChunk(() => import('./home/FeaturesScreen').then((module) => ({ default: module.FeaturesScreen })));
+const FeedbackScreen = lazyChunk(() => import('./home/FeedbackScreen').then((module) => ({ default: module.FeedbackScreen })));
 const HelpScreen = lazyChunk(() => import('./help/HelpScreen').then((module) => ({ default: module.HelpScreen })));
 
 type Presence = 'checking' | 'signedIn' | 'signedOut';
@@ -113,6 +115,23 @@ export function App() {
         <PageLayout wide>
           <ChunkSuspense>
             <HelpScreen topic={route.topic} />
+          </ChunkSuspense>
+        </PageLayout>
+      );
+    case 'features':
+      // The marketing pages are for everyone, signed in or not (spec section 2).
+      return (
+        <PageLayout>
+          <ChunkSuspense>
+            <FeaturesScreen />
+          </ChunkSuspense>
+        </PageLayout>
+      );
+    case 'feedback':
+      return (
+        <PageLayout>
+          <ChunkSuspense>
+            <FeedbackScreen />
           </ChunkSuspense>
         </PageLayout>
       );

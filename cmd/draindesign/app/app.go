@@ -80,7 +80,10 @@ type Options struct {
 	// SentryEnvironment names this deployment in the tracker
 	// (SENTRY_ENVIRONMENT, e.g. production).
 	SentryEnvironment string
-	Logger            *slog.Logger
+	// FeedbackEmail is the address the feedback page's mail link writes
+	// to (FEEDBACK_EMAIL; empty: no link).
+	FeedbackEmail string
+	Logger        *slog.Logger
 	// Client overrides the embedded web client (tests).
 	Client fs.FS
 }
@@ -93,6 +96,7 @@ func FromEnv(dataDir string) Options {
 		SMTPURL:    os.Getenv("SMTP_URL"), PublicURL: os.Getenv("PUBLIC_URL"), SecretKeyFile: os.Getenv("SECRET_KEY_FILE"),
 		TrustedProxies: os.Getenv("TRUSTED_PROXIES"), KurrentDBURL: os.Getenv("KURRENTDB_URL"),
 		SentryDSN: os.Getenv("SENTRY_DSN"), SentryEnvironment: os.Getenv("SENTRY_ENVIRONMENT"),
+		FeedbackEmail: strings.TrimSpace(os.Getenv("FEEDBACK_EMAIL")),
 	}
 }
 
@@ -299,8 +303,9 @@ func Start(ctx context.Context, o Options) (*App, error) {
 		Store: store, DB: db, Runner: runner, Feed: feed, Appended: relay.Notify, Mail: sender,
 		Secret: secret, PublicURL: o.PublicURL, TrustedProxies: proxies, Limits: o.Limits, Logger: o.Logger, Client: client,
 		Translations: texts, WebLinksFile: filepath.Join(o.DataDir, "weblinks.json"), Errors: tracker,
-		ClientErrors: api.ClientErrors{DSN: strings.TrimSpace(o.SentryDSN), Environment: o.SentryEnvironment},
-		Eraser:       eraserOf(eraser),
+		ClientErrors:  api.ClientErrors{DSN: strings.TrimSpace(o.SentryDSN), Environment: o.SentryEnvironment},
+		Eraser:        eraserOf(eraser),
+		FeedbackEmail: o.FeedbackEmail,
 	})
 	if err != nil {
 		return nil, err

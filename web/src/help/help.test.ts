@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { matchRoute } from '../router/routes';
 import { fetchTopic } from './helpMachine';
 import { helpHref, HELP_TOPICS, languageLabel, topicForPath } from './topics';
+import { formatDuration, parseManifest } from './videos';
 
 describe('help', () => {
   it('falls back to English when the language has no text of a topic', async () => {
@@ -31,5 +32,22 @@ describe('help', () => {
     expect(matchRoute('/staff/translate/documents', '')).toEqual({ name: 'translate', editor: 'documents' });
     expect(matchRoute('/staff/translate', '')).toEqual({ name: 'translate', editor: 'help', redirected: true });
     expect(matchRoute('/staff/translate/poems', '')).toEqual({ name: 'notFound' });
+  });
+
+  it('reads the video manifest, leaving out entries that are not well-formed', () => {
+    const good = { file: 'design-a-run.webm', title: 'help.videos.designRun', poster: 'design-a-run.jpg', duration: 31.5, width: 960, height: 600 };
+    expect(parseManifest({ videos: [good] })).toEqual([good]);
+    expect(parseManifest({ videos: [{ ...good, file: '../secret.webm' }] })).toEqual([]);
+    expect(parseManifest({ videos: [{ ...good, file: 'clip.mp4' }] })).toEqual([]);
+    expect(parseManifest({ videos: [{ ...good, title: 'help.videos.unknown' }] })).toEqual([]);
+    expect(parseManifest({ videos: [{ ...good, duration: '31' }] })).toEqual([]);
+    expect(parseManifest(null)).toEqual([]);
+    expect(parseManifest({})).toEqual([]);
+  });
+
+  it('writes a video length as m:ss', () => {
+    expect(formatDuration(31.5)).toBe('0:32');
+    expect(formatDuration(75)).toBe('1:15');
+    expect(formatDuration(9)).toBe('0:09');
   });
 });

@@ -15,6 +15,13 @@ describe('matchRoute', () => {
     expect(matchRoute('/password-reset/MTI', '')).toMatchObject({ token: '' });
   });
 
+  it('knows the software features and feedback pages', () => {
+    expect(matchRoute('/features', '')).toEqual({ name: 'features' });
+    expect(matchRoute('/feedback/', '')).toEqual({ name: 'feedback' });
+    expect(matchRoute(paths.features, '')).toEqual({ name: 'features' });
+    expect(matchRoute(paths.feedback, '')).toEqual({ name: 'feedback' });
+  });
+
   it('reads a shared project id at the root', () => {
     expect(matchRoute('/3f2b8c1e-9a4d-4e1b-8f7a-2c6d5e4f3a2b', '')).toEqual({
       name: 'home',

@@ -7,6 +7,8 @@ export type Route =
   | { name: 'passwordResetBadLink' }
   | { name: 'passwordReset'; userID: string; token: string }
   | { name: 'help'; topic: string | null }
+  | { name: 'features' }
+  | { name: 'feedback' }
   | { name: 'translate'; editor: 'calculator' | 'documents' | 'help'; redirected?: boolean }
   | { name: 'staff'; view: StaffView }
   | { name: 'notFound' };
@@ -28,6 +30,8 @@ export function matchRoute(pathname: string, search: string): Route {
   if (path === '/sign-up') return { name: 'signUp' };
   if (path === '/password-reset') return { name: 'passwordResetBadLink' };
   if (path === '/projects') return { name: 'sharedProjects', creator: new URLSearchParams(search).get('creator') };
+  if (path === '/features') return { name: 'features' };
+  if (path === '/feedback') return { name: 'feedback' };
   if (path === '/help') return { name: 'help', topic: new URLSearchParams(search).get('topic') };
   // The translators' screens; /staff/translate itself leads to the help translations (spec section 2).
   if (path === '/staff/translate') return { name: 'translate', editor: 'help', redirected: true };
@@ -81,6 +85,8 @@ export const paths = {
   sharedProjects: '/projects',
   supportProject: (supportID: string | number) => `/projects/${supportID}`,
   help: '/help',
+  features: '/features',
+  feedback: '/feedback',
   staff: '/staff',
   staffChannels: '/staff/channels',
   timeline: (projectId: string) => `/staff/timeline/${encodeURIComponent(projectId)}`,
