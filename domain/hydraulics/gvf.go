@@ -331,8 +331,18 @@ func (s *gvfSolution) subReach(r int, M, y float64, crit bool, h *float64) []pt 
 	f := rc.slopeTerm(y, q)
 	pts := []pt{{x, M, f, y, crit}}
 	guess := y
+	// The last evaluation of rhs, when it found the depth on the
+	// subcritical branch without the critical depth (ySubFast): the state
+	// is then above critical momentum, which the step loop need not check.
+	var lastX, lastM float64
+	lastSub := false
 	rhs := func(xx, mm float64) (float64, float64) {
 		qq := m.Q(rc, xx)
+		if yy, ok := rc.ySubFast(mm, qq, guess); ok {
+			lastX, lastM, lastSub = xx, mm, true
+			return rc.slopeTerm(yy, qq), yy
+		}
+		lastSub = false
 		yc := rc.yc(qq)
 		yy := yc
 		if mm > rc.M(yc, qq) {
@@ -397,19 +407,21 @@ func (s *gvfSolution) subReach(r int, M, y float64, crit bool, h *float64) []pt 
 			break
 		}
 		qn := m.Q(rc, xn)
-		ycn := rc.yc(qn)
-		if mcn := rc.M(ycn, qn); m1 <= mcn && qn > 0 {
-			g := m.G(rc, xn)
-			if g <= 0 && x-xn > 4*hMin {
-				// Where the numerator at critical depth is negative the
-				// subcritical profile moves away from critical depth going
-				// upstream: reaching it means the step was too long.
-				*h = (x - xn) / 4
-				continue
+		if subcritical := lastSub && lastX == xn && lastM == m1; !subcritical {
+			ycn := rc.yc(qn)
+			if mcn := rc.M(ycn, qn); m1 <= mcn && qn > 0 {
+				g := m.G(rc, xn)
+				if g <= 0 && x-xn > 4*hMin {
+					// Where the numerator at critical depth is negative the
+					// subcritical profile moves away from critical depth going
+					// upstream: reaching it means the step was too long.
+					*h = (x - xn) / 4
+					continue
+				}
+				m1, y1 = mcn, ycn
+				f1 = rc.slopeTerm(y1, qn)
+				crit = g > 0
 			}
-			m1, y1 = mcn, ycn
-			f1 = rc.slopeTerm(y1, qn)
-			crit = g > 0
 		}
 		x, M, f, y, q = xn, m1, f1, y1, qn
 		pts = append(pts, pt{x, M, f, y, crit})
@@ -641,8 +653,15 @@ func (s *gvfSolution) superFrom(r, k int) float64 {
 	for {
 		f := seg.pts[len(seg.pts)-1].f
 		guess := y
+		var lastX, lastM float64 // as in subReach
+		lastSup := false
 		rhs := func(xx, mm float64) (float64, float64) {
 			qq := m.Q(rc, xx)
+			if yy, ok := rc.ySupFast(mm, qq, guess); ok {
+				lastX, lastM, lastSup = xx, mm, true
+				return rc.slopeTerm(yy, qq), yy
+			}
+			lastSup = false
 			yc := rc.yc(qq)
 			yy := yc
 			if mm > rc.M(yc, qq) {
@@ -660,17 +679,19 @@ func (s *gvfSolution) superFrom(r, k int) float64 {
 				s.sup[r] = append(s.sup[r], seg)
 				return rc.x1
 			}
-			qn := m.Q(rc, xn)
-			ycn := rc.yc(qn)
-			if mcn := rc.M(ycn, qn); m1 <= mcn {
-				if m.G(rc, xn) > 0 && xn-x > 4*hMin {
-					// Supercritical flow moves away from critical depth
-					// going downstream where the numerator is positive.
-					h = (xn - x) / 4
-					continue
+			if supercritical := lastSup && lastX == xn && lastM == m1; !supercritical {
+				qn := m.Q(rc, xn)
+				ycn := rc.yc(qn)
+				if mcn := rc.M(ycn, qn); m1 <= mcn {
+					if m.G(rc, xn) > 0 && xn-x > 4*hMin {
+						// Supercritical flow moves away from critical depth
+						// going downstream where the numerator is positive.
+						h = (xn - x) / 4
+						continue
+					}
+					m1, y1 = mcn, ycn
+					f1 = rc.slopeTerm(y1, qn)
 				}
-				m1, y1 = mcn, ycn
-				f1 = rc.slopeTerm(y1, qn)
 			}
 			// Equal momentum at critical depth is not a jump: both passes
 			// are at critical there, and the flow goes on supercritical.

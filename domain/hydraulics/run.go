@@ -230,6 +230,7 @@ type reach struct {
 	x0, x1   float64
 	sh       Shape
 	rb       float64 // width when the section is a Rectangular, else 0
+	ru       float64 // radius when the section is a U (UShape), else 0
 	fm       firstMomenter
 	cd       criticalDepther
 	n2       float64
@@ -323,6 +324,9 @@ func compile(run Run, opts Options) (*model, error) {
 		r.cd, _ = s.Shape.(criticalDepther)
 		if rect, ok := s.Shape.(Rectangular); ok {
 			r.rb = rect.Width
+		}
+		if u, ok := s.Shape.(uRadiuser); ok {
+			r.ru = u.uRadius()
 		}
 		m.reaches = append(m.reaches, r)
 	}
