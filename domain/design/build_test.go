@@ -25,3 +25,16 @@ func TestUShapeCriticalDepth(t *testing.T) {
 		}
 	}
 }
+
+// The table's guess of the critical depth in the semicircle is within 1e-8
+// of the radius of the depth.
+func TestUCriticalDepthGuess(t *testing.T) {
+	t.Parallel()
+	u := uShape{hydraulics.UShape{Width: 2}} // r = 1
+	for y := 1e-4; y < 1; y *= 1.07 {
+		a, tw := u.Area(y), u.TopWidth(y)
+		if g := ucritGuess(a * a * a / tw); !(math.Abs(g-y) < 1e-8) {
+			t.Errorf("depth %v: guess %v", y, g)
+		}
+	}
+}

@@ -864,6 +864,44 @@ func (s *gvfSolution) keyPoints(r int, dst []float64) []float64 {
 	return dst
 }
 
+// keyDepths gives the integration points of reach r with the final
+// profile's depth there where it is the point's own depth: what depth
+// would return at that chainage, up to the rounding of solving M(y) = M
+// again from the same depth. A point where another regime takes over
+// (a subcritical point under a supercritical stretch, the end of a
+// supercritical one at its jump) is given without a depth (NaN).
+func (s *gvfSolution) keyDepths(r int, dst []sample) []sample {
+	covering := func(x float64) int {
+		for i := range s.sup[r] {
+			seg := &s.sup[r][i]
+			if x >= seg.xa-1e-12 && (x < seg.xb-1e-12 || (seg.exits && x <= seg.xb+1e-12)) {
+				return i
+			}
+		}
+		return -1
+	}
+	for _, p := range s.sub[r] {
+		y := p.y
+		if len(s.sup[r]) > 0 && covering(p.x) >= 0 {
+			y = math.NaN()
+		}
+		dst = append(dst, sample{p.x, y})
+	}
+	for i, seg := range s.sup[r] {
+		for _, p := range seg.pts {
+			y := p.y
+			switch {
+			case covering(p.x) != i:
+				y = math.NaN()
+			case p.x >= s.m.L-1e-12 && s.m.devDepth > y:
+				y = s.m.devDepth
+			}
+			dst = append(dst, sample{p.x, y})
+		}
+	}
+	return dst
+}
+
 func (s *gvfSolution) superCritical() bool { return s.went }
 func (s *gvfSolution) jumps() []float64    { return s.jumpsX }
 func (s *gvfSolution) controls() []float64 { return s.controlX }

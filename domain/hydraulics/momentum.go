@@ -90,10 +90,17 @@ func (r *reach) yc(q float64) float64 {
 	if r.rb > 0 {
 		return math.Cbrt(q * q / (Gravity * r.rb * r.rb))
 	}
-	if r.cd != nil {
-		return r.cd.CriticalDepth(q)
+	if q == r.ycQ {
+		return r.ycY
 	}
-	return criticalDepth(r.sh, q)
+	var y float64
+	if r.cd != nil {
+		y = r.cd.CriticalDepth(q)
+	} else {
+		y = criticalDepth(r.sh, q)
+	}
+	r.ycQ, r.ycY = q, y
+	return y
 }
 
 // M is the momentum function at depth y and flow q.
@@ -271,34 +278,45 @@ func (r *reach) ySup(mv, q, yc, guess float64) float64 {
 }
 
 // ySubFast is ySub without the critical depth, for the shapes whose
-// critical depth is dear (every shape but the rectangle): Newton's method
-// from guess, exactly as ySub iterates, which on the convex, increasing
-// subcritical branch never needs ySub's bracket. It gives up (ok false) as
-// soon as an iterate would have left that bracket or the branch, or the
-// root is within reach of critical depth; the caller then asks ySub with
-// the critical depth, which starts again from the same guess. A root it
-// finds is therefore the one ySub finds, bit for bit, and lies above
-// critical depth, so that mv exceeds the critical momentum.
+// critical depth is dear (every shape but the rectangle). It iterates
+// exactly as ySub does from the same guess, Newton's method with ySub's
+// bisection safeguard, the lower end of the bracket being critical depth
+// until an iterate replaces it. It gives up (ok false) where ySub would
+// have used critical depth, where an iterate leaves the subcritical branch
+// and where the depth comes within reach of critical depth; the caller
+// then asks ySub, which starts again from the same guess. A root it finds
+// is therefore the one ySub finds, bit for bit, and lies above critical
+// depth, so that mv exceeds the critical momentum.
 func (r *reach) ySubFast(mv, q, guess float64) (float64, bool) {
 	if r.rb > 0 || !(mv > 0) || !(guess > 0) || !finite(guess) {
 		return 0, false
 	}
 	lo, hi := 0.0, math.Inf(1)
+	loSet := false // else lo stands for critical depth, not known here
 	y := guess
 	for i := 0; i < 100; i++ {
 		f, d, a := r.mSlope(y, q, mv)
 		if f > 0 {
 			hi = y
 		} else {
-			lo = y
+			lo, loSet = y, true
 		}
 		// Well above critical depth: 1 − Fr² = d/A not small.
 		if !(d > nearCritical*a) {
 			return 0, false
 		}
 		next := y - f/d
-		if !(next > lo) || !(next < hi) {
-			return 0, false
+		// An iterate at or below critical depth while lo is not set is
+		// caught by the test above at the next iteration.
+		if !(next < hi) || (loSet && !(next > lo)) {
+			switch {
+			case math.IsInf(hi, 1):
+				next = 2 * math.Max(y, 1e-6)
+			case loSet:
+				next = (lo + hi) / 2
+			default:
+				return 0, false
+			}
 		}
 		if math.Abs(next-y) <= 1e-13*next+1e-15 {
 			return next, true
@@ -308,26 +326,32 @@ func (r *reach) ySubFast(mv, q, guess float64) (float64, bool) {
 	return 0, false
 }
 
-// ySupFast is ySup without the critical depth, as ySubFast is ySub's.
+// ySupFast is ySup without the critical depth, as ySubFast is ySub's: the
+// upper end of ySup's bracket is critical depth until an iterate replaces
+// it.
 func (r *reach) ySupFast(mv, q, guess float64) (float64, bool) {
 	if r.rb > 0 || !(q > 0) || !(guess > 0) || !finite(guess) {
 		return 0, false
 	}
 	lo, hi := 0.0, math.Inf(1)
+	hiSet := false
 	y := guess
 	for i := 0; i < 100; i++ {
 		f, d, a := r.mSlope(y, q, mv)
 		if f > 0 {
 			lo = y
 		} else {
-			hi = y
+			hi, hiSet = y, true
 		}
 		if !(-d > nearCritical*a) {
 			return 0, false
 		}
 		next := y - f/d
-		if !(next > lo) || !(next < hi) {
-			return 0, false
+		if !(next > lo) || (hiSet && !(next < hi)) {
+			if !hiSet {
+				return 0, false
+			}
+			next = (lo + hi) / 2
 		}
 		if math.Abs(next-y) <= 1e-13*next+1e-16 {
 			return next, true

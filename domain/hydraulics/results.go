@@ -136,29 +136,59 @@ func fillRatio(m *model) (float64, error) {
 	return fillRatioOf(m, prof)
 }
 
+// sample is a chainage and the profile's depth there, NaN when it is
+// still to be evaluated.
+type sample struct{ x, y float64 }
+
+// keyDepther is a profile that knows its depth at its own key points
+// (gvfSolution.keyDepths) without evaluating it again.
+type keyDepther interface {
+	keyDepths(r int, dst []sample) []sample
+}
+
 func fillRatioOf(m *model, prof profile) (float64, error) {
 	worst, wr, wk := 0.0, 0, -1
-	var xs, best []float64
+	var xs []float64
+	var ss []sample
+	var best []float64
+	kd, known := prof.(keyDepther)
 	for r := range m.reaches {
 		rc := &m.reaches[r]
-		xs = prof.keyPoints(r, xs[:0])
+		if known {
+			ss = kd.keyDepths(r, ss[:0])
+		} else {
+			ss = ss[:0]
+			xs = prof.keyPoints(r, xs[:0])
+			for _, x := range xs {
+				ss = append(ss, sample{x, math.NaN()})
+			}
+		}
 		for _, s := range m.secs {
 			if s.Start > rc.x0 && s.Start < rc.x1 {
-				xs = append(xs, s.Start)
+				ss = append(ss, sample{s.Start, math.NaN()})
 			}
 		}
 		for _, j := range prof.jumps() {
 			if j >= rc.x0 && j <= rc.x1 {
-				xs = append(xs, j)
+				ss = append(ss, sample{j, math.NaN()})
 			}
 		}
-		sort.Float64s(xs)
-		for k, x := range xs {
-			y, _ := prof.depth(r, x)
-			if v := y / m.availableDepth(x); v > worst {
-				worst, wr, wk = v, r, k
-				best = append(best[:0], xs[max(k-1, 0)], xs[min(k+1, len(xs)-1)])
+		sort.Slice(ss, func(i, j int) bool { return ss[i].x < ss[j].x })
+		for k := 0; k < len(ss); {
+			// Samples at one chainage take one depth, the profile's.
+			e := k + 1
+			for e < len(ss) && ss[e].x == ss[k].x {
+				e++
 			}
+			y := ss[k].y
+			if e > k+1 || math.IsNaN(y) {
+				y, _ = prof.depth(r, ss[k].x)
+			}
+			if v := y / m.availableDepth(ss[k].x); v > worst {
+				worst, wr, wk = v, r, k
+				best = append(best[:0], ss[max(k-1, 0)].x, ss[min(k+1, len(ss)-1)].x)
+			}
+			k = e
 		}
 	}
 	if wk >= 0 {

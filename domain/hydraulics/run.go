@@ -239,6 +239,11 @@ type reach struct {
 	qBase    float64 // point inflows entering at or upstream of x0
 	pointIn  float64 // of which entering at x0
 	junction bool    // the section changes at x0 (energy rule applies)
+	// The last critical depth found by yc, for the shapes whose critical
+	// depth is not closed form: the solvers often ask for it again at the
+	// same flow (the last stage of a step and the step's end, an
+	// equilibrium and the point made from it).
+	ycQ, ycY float64
 }
 
 // model is a validated run compiled for the solvers.
