@@ -1,7 +1,9 @@
 package hydraulics
 
 import (
+	"cmp"
 	"math"
+	"slices"
 	"sort"
 )
 
@@ -113,15 +115,22 @@ func CalculateWith(run Run, opts Options) (*Results, error) {
 // profile or searching for the maximum discharge: the test the selection
 // search repeats.
 func Floods(run Run, opts Options) (bool, error) {
-	m, err := compile(run, opts)
-	if err != nil {
-		return false, err
-	}
-	r, err := fillRatio(m)
+	r, err := FillRatio(run, opts)
 	if err != nil {
 		return false, err
 	}
 	return r > 1, nil
+}
+
+// FillRatio is the largest depth over the available depth along the run
+// (above 1 it floods), as Floods finds it: a search can read from it how
+// near a candidate is to flooding.
+func FillRatio(run Run, opts Options) (float64, error) {
+	m, err := compile(run, opts)
+	if err != nil {
+		return 0, err
+	}
+	return fillRatio(m)
 }
 
 // fillRatio is the largest depth / available depth along the run. It is
@@ -173,7 +182,7 @@ func fillRatioOf(m *model, prof profile) (float64, error) {
 				ss = append(ss, sample{j, math.NaN()})
 			}
 		}
-		sort.Slice(ss, func(i, j int) bool { return ss[i].x < ss[j].x })
+		slices.SortFunc(ss, func(a, b sample) int { return cmp.Compare(a.x, b.x) })
 		for k := 0; k < len(ss); {
 			// Samples at one chainage take one depth, the profile's.
 			e := k + 1
