@@ -133,6 +133,26 @@ func FillRatio(run Run, opts Options) (float64, error) {
 	return fillRatio(m)
 }
 
+// SectionFill is FillRatio and, for each section of the run, the largest
+// fill ratio at its integration points (without the refinement between
+// them that FillRatio makes around the fullest point) and the fill ratio
+// at its start: where along the run a candidate comes near flooding, for a
+// search to aim its next test.
+func SectionFill(run Run, opts Options) (ratio float64, largest, atStart []float64, err error) {
+	m, err := compile(run, opts)
+	if err != nil {
+		return 0, nil, nil, err
+	}
+	prof, err := solve(m)
+	if err != nil {
+		return 0, nil, nil, err
+	}
+	largest = make([]float64, len(m.secs))
+	atStart = make([]float64, len(m.secs))
+	ratio, err = fillRatioIn(m, prof, largest, atStart)
+	return ratio, largest, atStart, err
+}
+
 // fillRatio is the largest depth / available depth along the run. It is
 // evaluated at the integration points, section boundaries and jumps, and
 // refined around the largest by a golden-section search on the dense
@@ -155,7 +175,12 @@ type keyDepther interface {
 	keyDepths(r int, dst []sample) []sample
 }
 
-func fillRatioOf(m *model, prof profile) (float64, error) {
+func fillRatioOf(m *model, prof profile) (float64, error) { return fillRatioIn(m, prof, nil, nil) }
+
+// fillRatioIn is fillRatioOf, which also records, when they are not nil,
+// the largest ratio at the samples of each section and the ratio at its
+// start.
+func fillRatioIn(m *model, prof profile, perSection, atStart []float64) (float64, error) {
 	worst, wr, wk := 0.0, 0, -1
 	var xs []float64
 	var ss []sample
@@ -193,7 +218,15 @@ func fillRatioOf(m *model, prof profile) (float64, error) {
 			if e > k+1 || math.IsNaN(y) {
 				y, _ = prof.depth(r, ss[k].x)
 			}
-			if v := y / m.availableDepth(ss[k].x); v > worst {
+			v := y / m.availableDepth(ss[k].x)
+			if perSection != nil {
+				i := sectionIndex(m.secs, ss[k].x)
+				perSection[i] = math.Max(perSection[i], v)
+				if ss[k].x == m.secs[i].Start {
+					atStart[i] = v
+				}
+			}
+			if v > worst {
 				worst, wr, wk = v, r, k
 				best = append(best[:0], ss[max(k-1, 0)].x, ss[min(k+1, len(ss)-1)].x)
 			}
