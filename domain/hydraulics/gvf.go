@@ -334,19 +334,24 @@ func (s *gvfSolution) subReach(r int, M, y float64, crit bool, h *float64) []pt 
 	// The last evaluation of rhs, when it found the depth on the
 	// subcritical branch without the critical depth (ySubFast): the state
 	// is then above critical momentum, which the step loop need not check.
-	var lastX, lastM float64
+	var lastX, lastM, lastY float64
 	lastSub := false
 	rhs := func(xx, mm float64) (float64, float64) {
 		qq := m.Q(rc, xx)
-		if yy, ok := rc.ySubFast(mm, qq, guess); ok {
-			lastX, lastM, lastSub = xx, mm, true
+		g := guess
+		if lastSub {
+			// The previous stage's depth: nearer than the step's start.
+			g = lastY
+		}
+		if yy, ok := rc.ySubFast(mm, qq, g); ok {
+			lastX, lastM, lastY, lastSub = xx, mm, yy, true
 			return rc.slopeTerm(yy, qq), yy
 		}
 		lastSub = false
 		yc := rc.yc(qq)
 		yy := yc
 		if mm > rc.M(yc, qq) {
-			yy = rc.ySub(mm, qq, yc, guess)
+			yy = rc.ySub(mm, qq, yc, g)
 		}
 		return rc.slopeTerm(yy, qq), yy
 	}
@@ -653,19 +658,23 @@ func (s *gvfSolution) superFrom(r, k int) float64 {
 	for {
 		f := seg.pts[len(seg.pts)-1].f
 		guess := y
-		var lastX, lastM float64 // as in subReach
+		var lastX, lastM, lastY float64 // as in subReach
 		lastSup := false
 		rhs := func(xx, mm float64) (float64, float64) {
 			qq := m.Q(rc, xx)
-			if yy, ok := rc.ySupFast(mm, qq, guess); ok {
-				lastX, lastM, lastSup = xx, mm, true
+			g := guess
+			if lastSup {
+				g = lastY // as in subReach
+			}
+			if yy, ok := rc.ySupFast(mm, qq, g); ok {
+				lastX, lastM, lastY, lastSup = xx, mm, yy, true
 				return rc.slopeTerm(yy, qq), yy
 			}
 			lastSup = false
 			yc := rc.yc(qq)
 			yy := yc
 			if mm > rc.M(yc, qq) {
-				yy = rc.ySup(mm, qq, yc, guess)
+				yy = rc.ySup(mm, qq, yc, g)
 			}
 			return rc.slopeTerm(yy, qq), yy
 		}
