@@ -803,12 +803,22 @@ func (s *gvfSolution) denseSub(r int, x float64, wantY bool) (M, y float64) {
 	k := locate(pts, x)
 	p0, p1 := pts[k], pts[k+1]
 	q := m.Q(rc, x)
+	wc := rc.wellConditioned(p0, m.Q(rc, p0.x)) && rc.wellConditioned(p1, m.Q(rc, p1.x))
+	if wantY && wc && !(p0.crit && p1.crit) {
+		// The depth without the critical depth where ySubFast finds it:
+		// then M is above the critical momentum, and the answer is the one
+		// below, bit for bit.
+		M = hermite(p0.x, p1.x, p0.M, p1.M, p0.f, p1.f, x)
+		if y, ok := rc.ySubFast(M, q, lerp(p0.x, p1.x, p0.y, p1.y, x)); ok {
+			return M, y
+		}
+	}
 	yc := rc.yc(q)
 	mc := rc.M(yc, q)
 	if p0.crit && p1.crit {
 		return mc, yc
 	}
-	if !rc.wellConditioned(p0, m.Q(rc, p0.x)) || !rc.wellConditioned(p1, m.Q(rc, p1.x)) {
+	if !wc {
 		y = math.Max(lerp(p0.x, p1.x, p0.y, p1.y, x), yc)
 		return rc.M(y, q), y
 	}
@@ -831,8 +841,16 @@ func (s *gvfSolution) denseSup(r int, pts []pt, x float64) float64 {
 	k := locate(pts, x)
 	p0, p1 := pts[k], pts[k+1]
 	q := m.Q(rc, x)
+	wc := rc.wellConditioned(p0, m.Q(rc, p0.x)) && rc.wellConditioned(p1, m.Q(rc, p1.x))
+	if wc {
+		// as in denseSub
+		M := hermite(p0.x, p1.x, p0.M, p1.M, p0.f, p1.f, x)
+		if y, ok := rc.ySupFast(M, q, lerp(p0.x, p1.x, p0.y, p1.y, x)); ok {
+			return y
+		}
+	}
 	yc := rc.yc(q)
-	if !rc.wellConditioned(p0, m.Q(rc, p0.x)) || !rc.wellConditioned(p1, m.Q(rc, p1.x)) {
+	if !wc {
 		return math.Min(lerp(p0.x, p1.x, p0.y, p1.y, x), yc)
 	}
 	M := hermite(p0.x, p1.x, p0.M, p1.M, p0.f, p1.f, x)
