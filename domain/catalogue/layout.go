@@ -198,9 +198,15 @@ func countOf(specs []*ChannelSpec, ch *ChannelSpec) int {
 func (c *Catalogue) build(s *System, class string, specs []*ChannelSpec, pieces []piece) []Element {
 	out := make([]Element, len(specs))
 	at := 0
+	var last *ChannelSpec // a run repeats its channels: name them once
+	var name string
+	var body int
 	for i, ch := range specs {
 		p := pieces[i]
-		name, body := s.displayed(ch, class)
+		if ch != last {
+			name, body = s.displayed(ch, class)
+			last = ch
+		}
 		lerp := func(up, down int, atMM int) float64 {
 			return float64(up) + float64(down-up)*float64(atMM)/float64(ch.LengthMM)
 		}

@@ -236,8 +236,14 @@ func (c *Catalogue) Materials(req MaterialRequest) (Materials, error) {
 	default:
 		return m, &RequestError{Reason: fmt.Sprintf("discharge setting %q unknown", discharge)}
 	}
+	var named *ChannelSpec // consecutive elements mostly share a channel
+	var designation string
 	for i, e := range req.Elements {
-		desc, _ := s.displayed(specs[i], class)
+		if specs[i] != named {
+			designation, _ = s.displayed(specs[i], class)
+			named = specs[i]
+		}
+		desc := designation
 		text := LineText{Designation: desc}
 		if e.LengthMM != specs[i].LengthMM {
 			desc += fmt.Sprintf(", cut to %d mm", e.LengthMM)

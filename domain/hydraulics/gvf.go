@@ -331,12 +331,27 @@ func (s *gvfSolution) subReach(r int, M, y float64, crit bool, h *float64) []pt 
 	f := rc.slopeTerm(y, q)
 	pts := []pt{{x, M, f, y, crit}}
 	guess := y
+	// The last evaluation of rhs, when it found the depth on the
+	// subcritical branch without the critical depth (ySubFast): the state
+	// is then above critical momentum, which the step loop need not check.
+	var lastX, lastM, lastY float64
+	lastSub := false
 	rhs := func(xx, mm float64) (float64, float64) {
 		qq := m.Q(rc, xx)
+		g := guess
+		if lastSub {
+			// The previous stage's depth: nearer than the step's start.
+			g = lastY
+		}
+		if yy, ok := rc.ySubFast(mm, qq, g); ok {
+			lastX, lastM, lastY, lastSub = xx, mm, yy, true
+			return rc.slopeTerm(yy, qq), yy
+		}
+		lastSub = false
 		yc := rc.yc(qq)
 		yy := yc
 		if mm > rc.M(yc, qq) {
-			yy = rc.ySub(mm, qq, yc, guess)
+			yy = rc.ySub(mm, qq, yc, g)
 		}
 		return rc.slopeTerm(yy, qq), yy
 	}
@@ -397,19 +412,21 @@ func (s *gvfSolution) subReach(r int, M, y float64, crit bool, h *float64) []pt 
 			break
 		}
 		qn := m.Q(rc, xn)
-		ycn := rc.yc(qn)
-		if mcn := rc.M(ycn, qn); m1 <= mcn && qn > 0 {
-			g := m.G(rc, xn)
-			if g <= 0 && x-xn > 4*hMin {
-				// Where the numerator at critical depth is negative the
-				// subcritical profile moves away from critical depth going
-				// upstream: reaching it means the step was too long.
-				*h = (x - xn) / 4
-				continue
+		if subcritical := lastSub && lastX == xn && lastM == m1; !subcritical {
+			ycn := rc.yc(qn)
+			if mcn := rc.M(ycn, qn); m1 <= mcn && qn > 0 {
+				g := m.G(rc, xn)
+				if g <= 0 && x-xn > 4*hMin {
+					// Where the numerator at critical depth is negative the
+					// subcritical profile moves away from critical depth going
+					// upstream: reaching it means the step was too long.
+					*h = (x - xn) / 4
+					continue
+				}
+				m1, y1 = mcn, ycn
+				f1 = rc.slopeTerm(y1, qn)
+				crit = g > 0
 			}
-			m1, y1 = mcn, ycn
-			f1 = rc.slopeTerm(y1, qn)
-			crit = g > 0
 		}
 		x, M, f, y, q = xn, m1, f1, y1, qn
 		pts = append(pts, pt{x, M, f, y, crit})
@@ -641,12 +658,23 @@ func (s *gvfSolution) superFrom(r, k int) float64 {
 	for {
 		f := seg.pts[len(seg.pts)-1].f
 		guess := y
+		var lastX, lastM, lastY float64 // as in subReach
+		lastSup := false
 		rhs := func(xx, mm float64) (float64, float64) {
 			qq := m.Q(rc, xx)
+			g := guess
+			if lastSup {
+				g = lastY // as in subReach
+			}
+			if yy, ok := rc.ySupFast(mm, qq, g); ok {
+				lastX, lastM, lastY, lastSup = xx, mm, yy, true
+				return rc.slopeTerm(yy, qq), yy
+			}
+			lastSup = false
 			yc := rc.yc(qq)
 			yy := yc
 			if mm > rc.M(yc, qq) {
-				yy = rc.ySup(mm, qq, yc, guess)
+				yy = rc.ySup(mm, qq, yc, g)
 			}
 			return rc.slopeTerm(yy, qq), yy
 		}
@@ -660,17 +688,19 @@ func (s *gvfSolution) superFrom(r, k int) float64 {
 				s.sup[r] = append(s.sup[r], seg)
 				return rc.x1
 			}
-			qn := m.Q(rc, xn)
-			ycn := rc.yc(qn)
-			if mcn := rc.M(ycn, qn); m1 <= mcn {
-				if m.G(rc, xn) > 0 && xn-x > 4*hMin {
-					// Supercritical flow moves away from critical depth
-					// going downstream where the numerator is positive.
-					h = (xn - x) / 4
-					continue
+			if supercritical := lastSup && lastX == xn && lastM == m1; !supercritical {
+				qn := m.Q(rc, xn)
+				ycn := rc.yc(qn)
+				if mcn := rc.M(ycn, qn); m1 <= mcn {
+					if m.G(rc, xn) > 0 && xn-x > 4*hMin {
+						// Supercritical flow moves away from critical depth
+						// going downstream where the numerator is positive.
+						h = (xn - x) / 4
+						continue
+					}
+					m1, y1 = mcn, ycn
+					f1 = rc.slopeTerm(y1, qn)
 				}
-				m1, y1 = mcn, ycn
-				f1 = rc.slopeTerm(y1, qn)
 			}
 			// Equal momentum at critical depth is not a jump: both passes
 			// are at critical there, and the flow goes on supercritical.
@@ -773,12 +803,22 @@ func (s *gvfSolution) denseSub(r int, x float64, wantY bool) (M, y float64) {
 	k := locate(pts, x)
 	p0, p1 := pts[k], pts[k+1]
 	q := m.Q(rc, x)
+	wc := rc.wellConditioned(p0, m.Q(rc, p0.x)) && rc.wellConditioned(p1, m.Q(rc, p1.x))
+	if wantY && wc && !(p0.crit && p1.crit) {
+		// The depth without the critical depth where ySubFast finds it:
+		// then M is above the critical momentum, and the answer is the one
+		// below, bit for bit.
+		M = hermite(p0.x, p1.x, p0.M, p1.M, p0.f, p1.f, x)
+		if y, ok := rc.ySubFast(M, q, lerp(p0.x, p1.x, p0.y, p1.y, x)); ok {
+			return M, y
+		}
+	}
 	yc := rc.yc(q)
 	mc := rc.M(yc, q)
 	if p0.crit && p1.crit {
 		return mc, yc
 	}
-	if !rc.wellConditioned(p0, m.Q(rc, p0.x)) || !rc.wellConditioned(p1, m.Q(rc, p1.x)) {
+	if !wc {
 		y = math.Max(lerp(p0.x, p1.x, p0.y, p1.y, x), yc)
 		return rc.M(y, q), y
 	}
@@ -801,8 +841,16 @@ func (s *gvfSolution) denseSup(r int, pts []pt, x float64) float64 {
 	k := locate(pts, x)
 	p0, p1 := pts[k], pts[k+1]
 	q := m.Q(rc, x)
+	wc := rc.wellConditioned(p0, m.Q(rc, p0.x)) && rc.wellConditioned(p1, m.Q(rc, p1.x))
+	if wc {
+		// as in denseSub
+		M := hermite(p0.x, p1.x, p0.M, p1.M, p0.f, p1.f, x)
+		if y, ok := rc.ySupFast(M, q, lerp(p0.x, p1.x, p0.y, p1.y, x)); ok {
+			return y
+		}
+	}
 	yc := rc.yc(q)
-	if !rc.wellConditioned(p0, m.Q(rc, p0.x)) || !rc.wellConditioned(p1, m.Q(rc, p1.x)) {
+	if !wc {
 		return math.Min(lerp(p0.x, p1.x, p0.y, p1.y, x), yc)
 	}
 	M := hermite(p0.x, p1.x, p0.M, p1.M, p0.f, p1.f, x)
@@ -838,6 +886,44 @@ func (s *gvfSolution) keyPoints(r int, dst []float64) []float64 {
 	for _, seg := range s.sup[r] {
 		for _, p := range seg.pts {
 			dst = append(dst, p.x)
+		}
+	}
+	return dst
+}
+
+// keyDepths gives the integration points of reach r with the final
+// profile's depth there where it is the point's own depth: what depth
+// would return at that chainage, up to the rounding of solving M(y) = M
+// again from the same depth. A point where another regime takes over
+// (a subcritical point under a supercritical stretch, the end of a
+// supercritical one at its jump) is given without a depth (NaN).
+func (s *gvfSolution) keyDepths(r int, dst []sample) []sample {
+	covering := func(x float64) int {
+		for i := range s.sup[r] {
+			seg := &s.sup[r][i]
+			if x >= seg.xa-1e-12 && (x < seg.xb-1e-12 || (seg.exits && x <= seg.xb+1e-12)) {
+				return i
+			}
+		}
+		return -1
+	}
+	for _, p := range s.sub[r] {
+		y := p.y
+		if len(s.sup[r]) > 0 && covering(p.x) >= 0 {
+			y = math.NaN()
+		}
+		dst = append(dst, sample{p.x, y})
+	}
+	for i, seg := range s.sup[r] {
+		for _, p := range seg.pts {
+			y := p.y
+			switch {
+			case covering(p.x) != i:
+				y = math.NaN()
+			case p.x >= s.m.L-1e-12 && s.m.devDepth > y:
+				y = s.m.devDepth
+			}
+			dst = append(dst, sample{p.x, y})
 		}
 	}
 	return dst

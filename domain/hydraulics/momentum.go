@@ -22,12 +22,17 @@ import "math"
 // supercritical y ≤ yc).
 
 // The reach functions below take a fast path for rectangular sections
-// (rb > 0, the width), by far the most common, which avoids the interface
-// calls in the innermost loops; the results are identical.
+// (rb > 0, the width), by far the most common, and for U sections (ru > 0,
+// the radius), which avoids the interface calls in the innermost loops and,
+// in a U, computes the area with the moment or the perimeter it goes with
+// from one arccosine; the results are identical.
 
 func (r *reach) area(y float64) float64 {
 	if r.rb > 0 {
 		return r.rb * y
+	}
+	if r.ru > 0 {
+		return uArea(r.ru, y)
 	}
 	return r.sh.Area(y)
 }
@@ -36,6 +41,9 @@ func (r *reach) top(y float64) float64 {
 	if r.rb > 0 {
 		return r.rb
 	}
+	if r.ru > 0 {
+		return uTop(r.ru, y)
+	}
 	return r.sh.TopWidth(y)
 }
 
@@ -43,7 +51,19 @@ func (r *reach) perimeter(y float64) float64 {
 	if r.rb > 0 {
 		return r.rb + 2*y
 	}
+	if r.ru > 0 {
+		_, p := uAreaPerimeter(r.ru, y)
+		return p
+	}
 	return r.sh.WettedPerimeter(y)
+}
+
+// areaPerimeter is the area and the wetted perimeter.
+func (r *reach) areaPerimeter(y float64) (a, p float64) {
+	if r.ru > 0 {
+		return uAreaPerimeter(r.ru, y)
+	}
+	return r.area(y), r.perimeter(y)
 }
 
 func (r *reach) moment(y float64) float64 {
@@ -52,6 +72,10 @@ func (r *reach) moment(y float64) float64 {
 	}
 	if r.rb > 0 {
 		return r.rb * y * y / 2
+	}
+	if r.ru > 0 {
+		_, j := uAreaMoment(r.ru, y)
+		return j
 	}
 	if r.fm != nil {
 		return r.fm.FirstMoment(y)
@@ -66,14 +90,31 @@ func (r *reach) yc(q float64) float64 {
 	if r.rb > 0 {
 		return math.Cbrt(q * q / (Gravity * r.rb * r.rb))
 	}
-	if r.cd != nil {
-		return r.cd.CriticalDepth(q)
+	if q == r.ycQ {
+		return r.ycY
 	}
-	return criticalDepth(r.sh, q)
+	var y float64
+	if r.cd != nil {
+		y = r.cd.CriticalDepth(q)
+	} else {
+		y = criticalDepth(r.sh, q)
+	}
+	r.ycQ, r.ycY = q, y
+	return y
 }
 
 // M is the momentum function at depth y and flow q.
 func (r *reach) M(y, q float64) float64 {
+	if r.ru > 0 {
+		a, j := uAreaMoment(r.ru, y)
+		if q <= 0 {
+			return j
+		}
+		if a <= 0 {
+			return math.MaxFloat64
+		}
+		return q*q/(Gravity*a) + j
+	}
 	j := r.moment(y)
 	if q <= 0 {
 		return j
@@ -83,6 +124,29 @@ func (r *reach) M(y, q float64) float64 {
 		return math.MaxFloat64
 	}
 	return q*q/(Gravity*a) + j
+}
+
+// mSlope is M(y, q) − mv, dM/dy and the area at y, from one evaluation of
+// the section in a U; the values are those of M, dMdy and area.
+func (r *reach) mSlope(y, q, mv float64) (f, d, a float64) {
+	if r.ru > 0 {
+		var j, t float64
+		a, j, t = uAreaMomentTop(r.ru, y)
+		m := j
+		if q > 0 {
+			if a <= 0 {
+				m = math.MaxFloat64
+			} else {
+				m = q*q/(Gravity*a) + j
+			}
+		}
+		d = 0.0
+		if a > 0 {
+			d = a - q*q*t/(Gravity*a*a)
+		}
+		return m - mv, d, a
+	}
+	return r.M(y, q) - mv, r.dMdy(y, q), r.area(y)
 }
 
 // dMdy is A·(1 − Fr²).
@@ -99,16 +163,28 @@ func (r *reach) sf(y, q float64) float64 {
 	if r.n2 == 0 || q == 0 {
 		return 0
 	}
-	a := r.area(y)
+	a, p := r.areaPerimeter(y)
+	return r.sfOf(a, p, q)
+}
+
+// sfOf is sf from the area and wetted perimeter.
+func (r *reach) sfOf(a, p, q float64) float64 {
+	if r.n2 == 0 || q == 0 {
+		return 0
+	}
 	if a <= 0 {
 		return math.MaxFloat64
 	}
-	ratio := r.perimeter(y) / a
+	ratio := p / a
 	return r.n2 * q * q * ratio * math.Cbrt(ratio) / (a * a)
 }
 
 // slopeTerm is dM/dx = A(S0 − Sf).
 func (r *reach) slopeTerm(y, q float64) float64 {
+	if r.ru > 0 {
+		a, p := uAreaPerimeter(r.ru, y)
+		return a * (r.s0 - r.sfOf(a, p, q))
+	}
 	return r.area(y) * (r.s0 - r.sf(y, q))
 }
 
@@ -200,6 +276,94 @@ func (r *reach) ySup(mv, q, yc, guess float64) float64 {
 	}
 	return y
 }
+
+// ySubFast is ySub without the critical depth, for the shapes whose
+// critical depth is dear (every shape but the rectangle). It iterates
+// exactly as ySub does from the same guess, Newton's method with ySub's
+// bisection safeguard, the lower end of the bracket being critical depth
+// until an iterate replaces it. It gives up (ok false) where ySub would
+// have used critical depth, where an iterate leaves the subcritical branch
+// and where the depth comes within reach of critical depth; the caller
+// then asks ySub, which starts again from the same guess. A root it finds
+// is therefore the one ySub finds, bit for bit, and lies above critical
+// depth, so that mv exceeds the critical momentum.
+func (r *reach) ySubFast(mv, q, guess float64) (float64, bool) {
+	if r.rb > 0 || !(mv > 0) || !(guess > 0) || !finite(guess) {
+		return 0, false
+	}
+	lo, hi := 0.0, math.Inf(1)
+	loSet := false // else lo stands for critical depth, not known here
+	y := guess
+	for i := 0; i < 100; i++ {
+		f, d, a := r.mSlope(y, q, mv)
+		if f > 0 {
+			hi = y
+		} else {
+			lo, loSet = y, true
+		}
+		// Well above critical depth: 1 − Fr² = d/A not small.
+		if !(d > nearCritical*a) {
+			return 0, false
+		}
+		next := y - f/d
+		// An iterate at or below critical depth while lo is not set is
+		// caught by the test above at the next iteration.
+		if !(next < hi) || (loSet && !(next > lo)) {
+			switch {
+			case math.IsInf(hi, 1):
+				next = 2 * math.Max(y, 1e-6)
+			case loSet:
+				next = (lo + hi) / 2
+			default:
+				return 0, false
+			}
+		}
+		if math.Abs(next-y) <= 1e-13*next+1e-15 {
+			return next, true
+		}
+		y = next
+	}
+	return 0, false
+}
+
+// ySupFast is ySup without the critical depth, as ySubFast is ySub's: the
+// upper end of ySup's bracket is critical depth until an iterate replaces
+// it.
+func (r *reach) ySupFast(mv, q, guess float64) (float64, bool) {
+	if r.rb > 0 || !(q > 0) || !(guess > 0) || !finite(guess) {
+		return 0, false
+	}
+	lo, hi := 0.0, math.Inf(1)
+	hiSet := false
+	y := guess
+	for i := 0; i < 100; i++ {
+		f, d, a := r.mSlope(y, q, mv)
+		if f > 0 {
+			lo = y
+		} else {
+			hi, hiSet = y, true
+		}
+		if !(-d > nearCritical*a) {
+			return 0, false
+		}
+		next := y - f/d
+		if !(next > lo) || (hiSet && !(next < hi)) {
+			if !hiSet {
+				return 0, false
+			}
+			next = (lo + hi) / 2
+		}
+		if math.Abs(next-y) <= 1e-13*next+1e-16 {
+			return next, true
+		}
+		y = next
+	}
+	return 0, false
+}
+
+// nearCritical: ySubFast and ySupFast leave depths with |1 − Fr²| below it
+// to the bracketed solvers.
+const nearCritical = 1e-6
 
 // rectNewton polishes a guess on the cubic of rectRoot by Newton's method,
 // which from the previous point's depth takes two or three iterations; it

@@ -1,7 +1,9 @@
 package hydraulics
 
 import (
+	"cmp"
 	"math"
+	"slices"
 	"sort"
 )
 
@@ -113,15 +115,42 @@ func CalculateWith(run Run, opts Options) (*Results, error) {
 // profile or searching for the maximum discharge: the test the selection
 // search repeats.
 func Floods(run Run, opts Options) (bool, error) {
-	m, err := compile(run, opts)
-	if err != nil {
-		return false, err
-	}
-	r, err := fillRatio(m)
+	r, err := FillRatio(run, opts)
 	if err != nil {
 		return false, err
 	}
 	return r > 1, nil
+}
+
+// FillRatio is the largest depth over the available depth along the run
+// (above 1 it floods), as Floods finds it: a search can read from it how
+// near a candidate is to flooding.
+func FillRatio(run Run, opts Options) (float64, error) {
+	m, err := compile(run, opts)
+	if err != nil {
+		return 0, err
+	}
+	return fillRatio(m)
+}
+
+// SectionFill is FillRatio and, for each section of the run, the largest
+// fill ratio at its integration points (without the refinement between
+// them that FillRatio makes around the fullest point) and the fill ratio
+// at its start: where along the run a candidate comes near flooding, for a
+// search to aim its next test.
+func SectionFill(run Run, opts Options) (ratio float64, largest, atStart []float64, err error) {
+	m, err := compile(run, opts)
+	if err != nil {
+		return 0, nil, nil, err
+	}
+	prof, err := solve(m)
+	if err != nil {
+		return 0, nil, nil, err
+	}
+	largest = make([]float64, len(m.secs))
+	atStart = make([]float64, len(m.secs))
+	ratio, err = fillRatioIn(m, prof, largest, atStart)
+	return ratio, largest, atStart, err
 }
 
 // fillRatio is the largest depth / available depth along the run. It is
@@ -136,29 +165,72 @@ func fillRatio(m *model) (float64, error) {
 	return fillRatioOf(m, prof)
 }
 
-func fillRatioOf(m *model, prof profile) (float64, error) {
+// sample is a chainage and the profile's depth there, NaN when it is
+// still to be evaluated.
+type sample struct{ x, y float64 }
+
+// keyDepther is a profile that knows its depth at its own key points
+// (gvfSolution.keyDepths) without evaluating it again.
+type keyDepther interface {
+	keyDepths(r int, dst []sample) []sample
+}
+
+func fillRatioOf(m *model, prof profile) (float64, error) { return fillRatioIn(m, prof, nil, nil) }
+
+// fillRatioIn is fillRatioOf, which also records, when they are not nil,
+// the largest ratio at the samples of each section and the ratio at its
+// start.
+func fillRatioIn(m *model, prof profile, perSection, atStart []float64) (float64, error) {
 	worst, wr, wk := 0.0, 0, -1
-	var xs, best []float64
+	var xs []float64
+	var ss []sample
+	var best []float64
+	kd, known := prof.(keyDepther)
 	for r := range m.reaches {
 		rc := &m.reaches[r]
-		xs = prof.keyPoints(r, xs[:0])
+		if known {
+			ss = kd.keyDepths(r, ss[:0])
+		} else {
+			ss = ss[:0]
+			xs = prof.keyPoints(r, xs[:0])
+			for _, x := range xs {
+				ss = append(ss, sample{x, math.NaN()})
+			}
+		}
 		for _, s := range m.secs {
 			if s.Start > rc.x0 && s.Start < rc.x1 {
-				xs = append(xs, s.Start)
+				ss = append(ss, sample{s.Start, math.NaN()})
 			}
 		}
 		for _, j := range prof.jumps() {
 			if j >= rc.x0 && j <= rc.x1 {
-				xs = append(xs, j)
+				ss = append(ss, sample{j, math.NaN()})
 			}
 		}
-		sort.Float64s(xs)
-		for k, x := range xs {
-			y, _ := prof.depth(r, x)
-			if v := y / m.availableDepth(x); v > worst {
-				worst, wr, wk = v, r, k
-				best = append(best[:0], xs[max(k-1, 0)], xs[min(k+1, len(xs)-1)])
+		slices.SortFunc(ss, func(a, b sample) int { return cmp.Compare(a.x, b.x) })
+		for k := 0; k < len(ss); {
+			// Samples at one chainage take one depth, the profile's.
+			e := k + 1
+			for e < len(ss) && ss[e].x == ss[k].x {
+				e++
 			}
+			y := ss[k].y
+			if e > k+1 || math.IsNaN(y) {
+				y, _ = prof.depth(r, ss[k].x)
+			}
+			v := y / m.availableDepth(ss[k].x)
+			if perSection != nil {
+				i := sectionIndex(m.secs, ss[k].x)
+				perSection[i] = math.Max(perSection[i], v)
+				if ss[k].x == m.secs[i].Start {
+					atStart[i] = v
+				}
+			}
+			if v > worst {
+				worst, wr, wk = v, r, k
+				best = append(best[:0], ss[max(k-1, 0)].x, ss[min(k+1, len(ss)-1)].x)
+			}
+			k = e
 		}
 	}
 	if wk >= 0 {

@@ -230,6 +230,7 @@ type reach struct {
 	x0, x1   float64
 	sh       Shape
 	rb       float64 // width when the section is a Rectangular, else 0
+	ru       float64 // radius when the section is a U (UShape), else 0
 	fm       firstMomenter
 	cd       criticalDepther
 	n2       float64
@@ -238,6 +239,11 @@ type reach struct {
 	qBase    float64 // point inflows entering at or upstream of x0
 	pointIn  float64 // of which entering at x0
 	junction bool    // the section changes at x0 (energy rule applies)
+	// The last critical depth found by yc, for the shapes whose critical
+	// depth is not closed form: the solvers often ask for it again at the
+	// same flow (the last stage of a step and the step's end, an
+	// equilibrium and the point made from it).
+	ycQ, ycY float64
 }
 
 // model is a validated run compiled for the solvers.
@@ -323,6 +329,9 @@ func compile(run Run, opts Options) (*model, error) {
 		r.cd, _ = s.Shape.(criticalDepther)
 		if rect, ok := s.Shape.(Rectangular); ok {
 			r.rb = rect.Width
+		}
+		if u, ok := s.Shape.(uRadiuser); ok {
+			r.ru = u.uRadius()
 		}
 		m.reaches = append(m.reaches, r)
 	}

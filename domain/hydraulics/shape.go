@@ -74,30 +74,91 @@ type UShape struct{ Width float64 }
 
 func (u UShape) radius() float64 { return u.Width / 2 }
 
-// halfAngle is the angle θ at the centre between the vertical and the water
-// line's end, for a depth within the semicircle.
-func (u UShape) halfAngle(y float64) float64 {
-	r := u.radius()
+// uRadius lets the engine recognise a U section (and a type that embeds
+// one) and take the fast path of reach.
+func (u UShape) uRadius() float64 { return u.radius() }
+
+type uRadiuser interface{ uRadius() float64 }
+
+// Within the semicircle (0 < y < r) the water line ends at the angle θ from
+// the vertical through the centre, with cos θ = (r − y)/r and
+// sin θ = √(y(2r − y))/r: one arccosine gives every quantity, the sine and
+// cosine being algebraic in y.
+
+// uSegment is θ and sin θ of a depth within the semicircle.
+func uSegment(r, y float64) (th, s float64) {
+	// Plain comparisons: math.Max and math.Min are calls here.
 	c := (r - y) / r
-	return math.Acos(math.Max(-1, math.Min(1, c)))
+	if c > 1 {
+		c = 1
+	} else if c < -1 {
+		c = -1
+	}
+	w := y * (2*r - y)
+	if !(w > 0) {
+		w = 0
+	}
+	return math.Acos(c), math.Sqrt(w) / r
 }
 
-func (u UShape) Area(y float64) float64 {
-	r := u.radius()
+// uArea is the flow area of a U of radius r at depth y.
+func uArea(r, y float64) float64 {
 	if y <= 0 {
 		return 0
 	}
 	if y >= r {
-		return math.Pi*r*r/2 + u.Width*(y-r)
+		return math.Pi*r*r/2 + 2*r*(y-r)
 	}
-	th := u.halfAngle(y)
-	return r * r * (th - math.Sin(th)*math.Cos(th))
+	th, s := uSegment(r, y)
+	return r * r * (th - s*(r-y)/r)
 }
 
-func (u UShape) TopWidth(y float64) float64 {
-	r := u.radius()
+// uAreaMoment is the area and its first moment about the water surface.
+// The centroid of a circular segment lies 2r·sin³θ/(3(θ−sinθcosθ)) below
+// the centre, which gives J = A·(y−r) + (2/3)·r³·sin³θ in the semicircle.
+func uAreaMoment(r, y float64) (a, j float64) {
+	if y <= 0 {
+		return 0, 0
+	}
 	if y >= r {
-		return u.Width
+		d := y - r
+		return math.Pi*r*r/2 + 2*r*d, 2*r*r*r/3 + math.Pi*r*r/2*d + r*d*d
+	}
+	th, s := uSegment(r, y)
+	a = r * r * (th - s*(r-y)/r)
+	return a, a*(y-r) + 2*r*r*r*s*s*s/3
+}
+
+// uAreaMomentTop is the area, its first moment and the top width.
+func uAreaMomentTop(r, y float64) (a, j, t float64) {
+	if y <= 0 {
+		return 0, 0, 0
+	}
+	if y >= r {
+		d := y - r
+		return math.Pi*r*r/2 + 2*r*d, 2*r*r*r/3 + math.Pi*r*r/2*d + r*d*d, 2 * r
+	}
+	th, s := uSegment(r, y)
+	a = r * r * (th - s*(r-y)/r)
+	return a, a*(y-r) + 2*r*r*r*s*s*s/3, 2 * math.Sqrt(y*(2*r-y))
+}
+
+// uAreaPerimeter is the area and the wetted perimeter.
+func uAreaPerimeter(r, y float64) (a, p float64) {
+	if y <= 0 {
+		return 0, 0
+	}
+	if y >= r {
+		return math.Pi*r*r/2 + 2*r*(y-r), math.Pi*r + 2*(y-r)
+	}
+	th, s := uSegment(r, y)
+	return r * r * (th - s*(r-y)/r), 2 * r * th
+}
+
+// uTop is the top width.
+func uTop(r, y float64) float64 {
+	if y >= r {
+		return 2 * r
 	}
 	if y <= 0 {
 		return 0
@@ -105,31 +166,19 @@ func (u UShape) TopWidth(y float64) float64 {
 	return 2 * math.Sqrt(y*(2*r-y))
 }
 
+func (u UShape) Area(y float64) float64 { return uArea(u.radius(), y) }
+
+func (u UShape) TopWidth(y float64) float64 { return uTop(u.radius(), y) }
+
 func (u UShape) WettedPerimeter(y float64) float64 {
-	r := u.radius()
-	if y >= r {
-		return math.Pi*r + 2*(y-r)
-	}
-	if y <= 0 {
-		return 0
-	}
-	return 2 * r * u.halfAngle(y)
+	_, p := uAreaPerimeter(u.radius(), y)
+	return p
 }
 
-// FirstMoment uses the centroid of a circular segment, 2r·sin³θ/(3(θ−sinθcosθ))
-// below the centre, which gives J = A·(y−r) + (2/3)·r³·sin³θ in the semicircle.
+// FirstMoment is ∫₀ʸ A dη (uAreaMoment).
 func (u UShape) FirstMoment(y float64) float64 {
-	r := u.radius()
-	if y <= 0 {
-		return 0
-	}
-	if y >= r {
-		d := y - r
-		return 2*r*r*r/3 + math.Pi*r*r/2*d + u.Width*d*d/2
-	}
-	th := u.halfAngle(y)
-	s := math.Sin(th)
-	return u.Area(y)*(y-r) + 2*r*r*r*s*s*s/3
+	_, j := uAreaMoment(u.radius(), y)
+	return j
 }
 
 func (u UShape) Validate() error { return checkDim("width", u.Width) }
