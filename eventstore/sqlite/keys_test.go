@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"context"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"sync"
 	"testing"
@@ -57,7 +58,7 @@ func TestKeyWritesTakeTurnsWithBatches(t *testing.T) {
 	if err := s.EraseSubjectKey(ctx, "user-1"); err != nil {
 		t.Fatalf("erase key: %v", err)
 	}
-	if _, err := s.SubjectKey(ctx, "user-1", key); err != eventstore.ErrSubjectErased {
+	if _, err := s.SubjectKey(ctx, "user-1", key); !errors.Is(err, eventstore.ErrSubjectErased) {
 		t.Fatalf("key after erasure: %v, want ErrSubjectErased", err)
 	}
 	if err := s.DeleteStream(ctx, "w0-0"); err != nil {

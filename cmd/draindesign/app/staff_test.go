@@ -246,7 +246,7 @@ func TestStaffArea(t *testing.T) {
 		if gb.Country != "GB" || gb.Systems[0].Slug != "poly-100" || gb.Systems[0].Offered {
 			t.Errorf("GB after withdrawing poly-100: %+v", gb)
 		}
-		if m := nextWithin(t, live, 3*time.Second); m.Type != "catalogue" {
+		if m := nextWithin(t, live, 10*time.Second); m.Type != "catalogue" {
 			t.Errorf("carl's live connection got %+v, want a catalogue message", m)
 		}
 		if slices.Contains(slugs(carl), "poly-100") || !slices.Contains(slugs(bob), "poly-100") {
