@@ -8,6 +8,7 @@ import (
 	"sync"
 	"time"
 
+	"draindesign/domain/account"
 	"draindesign/domain/project"
 	"draindesign/metrics"
 
@@ -143,6 +144,10 @@ type liveConn struct {
 	offerCountry string
 	offerStamp   int64
 	offerSeen    bool
+
+	// acct is the session's account as watch last saw it, kept up to date
+	// by reading only the events since (nil before the first check).
+	acct *account.Account
 
 	mu      sync.Mutex
 	viewer  project.Viewer // the account's rights as last checked; no ShareID
@@ -391,7 +396,7 @@ func (c *liveConn) watch() {
 			return
 		case <-tick.C:
 		}
-		acct, ok, err := c.s.liveAccount(c.ctx, c.token)
+		acct, ok, err := c.s.liveRecheck(c.ctx, c.token, c.acct)
 		switch {
 		case c.ctx.Err() != nil:
 			return
@@ -409,6 +414,7 @@ func (c *liveConn) watch() {
 			return
 		}
 		failures = 0
+		c.acct = acct
 		c.setViewer(viewerOf(acct, ""))
 		c.checkOffer(acct.Country)
 		c.pokeAll()

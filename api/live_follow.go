@@ -133,6 +133,33 @@ func (s *Server) liveAccount(ctx context.Context, token string) (*account.Accoun
 	return a, true, nil
 }
 
+// liveRecheck is liveAccount for a connection that checked before: when the
+// session still names last's account, last is only caught up with the
+// events since, not rebuilt from its whole stream. The result is last
+// itself, updated, or a freshly loaded account.
+func (s *Server) liveRecheck(ctx context.Context, token string, last *account.Account) (*account.Account, bool, error) {
+	if last == nil || token == "" {
+		return s.liveAccount(ctx, token)
+	}
+	id, err := s.sessions.user(ctx, token)
+	if errors.Is(err, errNoSession) {
+		return nil, false, nil
+	}
+	if err != nil {
+		return nil, false, err
+	}
+	if id != last.ID {
+		return s.liveAccount(ctx, token)
+	}
+	if err := s.accounts.CatchUp(ctx, last); err != nil {
+		return nil, false, err
+	}
+	if last.CanLogIn() != nil {
+		return nil, false, nil
+	}
+	return last, true, nil
+}
+
 // projectByShareID finds the project a share link names. The read model may
 // still list a link that was withdrawn a moment ago; CanRead on the project
 // itself is what decides.

@@ -74,6 +74,13 @@ func (u *Accounts) Load(ctx context.Context, id string) (*account.Account, error
 	return a, nil
 }
 
+// CatchUp brings a, loaded earlier, up to date with its stream: a live
+// connection re-checks its account every second this way, reading only the
+// events since, not the whole stream (and decrypting none it has seen).
+func (u *Accounts) CatchUp(ctx context.Context, a *account.Account) error {
+	return u.repo.CatchUp(ctx, a.ID, a)
+}
+
 func (u *Accounts) update(ctx context.Context, by Actor, id string, decide func(*account.Account) ([]account.Event, error)) (*account.Account, error) {
 	if id == "" {
 		return nil, account.ErrNotFound
