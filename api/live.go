@@ -396,7 +396,7 @@ func (c *liveConn) watch() {
 			return
 		case <-tick.C:
 		}
-		acct, ok, err := c.s.liveRecheck(c.ctx, c.token, c.acct)
+		acct, ok, err := c.s.liveAccount(c.ctx, c.token, c.acct)
 		switch {
 		case c.ctx.Err() != nil:
 			return

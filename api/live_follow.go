@@ -100,7 +100,7 @@ func (s *Server) catchUp(ctx context.Context, id string, p *project.Project) err
 // session no longer exists or has expired, or the account may no longer log
 // in (blocked or deleted accounts have their sessions ended as well).
 func (s *Server) liveViewer(ctx context.Context, token string) (project.Viewer, bool, error) {
-	a, ok, err := s.liveAccount(ctx, token)
+	a, ok, err := s.liveAccount(ctx, token, nil)
 	if !ok || err != nil {
 		return project.Viewer{}, ok, err
 	}
@@ -108,8 +108,11 @@ func (s *Server) liveViewer(ctx context.Context, token string) (project.Viewer, 
 }
 
 // liveAccount is the account behind a live connection's session; ok is
-// false when the session or the account's right to log in is gone.
-func (s *Server) liveAccount(ctx context.Context, token string) (*account.Account, bool, error) {
+// false when the session or the account's right to log in is gone. last,
+// when not nil, is the account as the connection's previous check found it:
+// if the session still names it, it is only caught up with the events
+// since (and returned), not rebuilt from its whole stream every second.
+func (s *Server) liveAccount(ctx context.Context, token string, last *account.Account) (*account.Account, bool, error) {
 	if token == "" {
 		return nil, false, nil
 	}
@@ -120,7 +123,12 @@ func (s *Server) liveAccount(ctx context.Context, token string) (*account.Accoun
 	if err != nil {
 		return nil, false, err
 	}
-	a, err := s.accounts.Load(ctx, id)
+	a := last
+	if a != nil && a.ID == id {
+		err = s.accounts.CatchUp(ctx, a)
+	} else {
+		a, err = s.accounts.Load(ctx, id)
+	}
 	if errors.Is(err, account.ErrNotFound) {
 		return nil, false, nil
 	}
@@ -131,33 +139,6 @@ func (s *Server) liveAccount(ctx context.Context, token string) (*account.Accoun
 		return nil, false, nil
 	}
 	return a, true, nil
-}
-
-// liveRecheck is liveAccount for a connection that checked before: when the
-// session still names last's account, last is only caught up with the
-// events since, not rebuilt from its whole stream. The result is last
-// itself, updated, or a freshly loaded account.
-func (s *Server) liveRecheck(ctx context.Context, token string, last *account.Account) (*account.Account, bool, error) {
-	if last == nil || token == "" {
-		return s.liveAccount(ctx, token)
-	}
-	id, err := s.sessions.user(ctx, token)
-	if errors.Is(err, errNoSession) {
-		return nil, false, nil
-	}
-	if err != nil {
-		return nil, false, err
-	}
-	if id != last.ID {
-		return s.liveAccount(ctx, token)
-	}
-	if err := s.accounts.CatchUp(ctx, last); err != nil {
-		return nil, false, err
-	}
-	if last.CanLogIn() != nil {
-		return nil, false, nil
-	}
-	return last, true, nil
 }
 
 // projectByShareID finds the project a share link names. The read model may

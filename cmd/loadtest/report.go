@@ -245,7 +245,7 @@ func (r *rig) report(res *results) error {
 		}
 		p("| %s | %s | %.0f %% | %.0f |\n", name, steady, all.CPUPercent, all.PeakRSSMiB)
 	}
-	p("\nThe engine is being made faster in parallel (issue 15, engine part: stepped and 3000 m runs 3 to 4 times faster); calculations/s is to be measured again after that lands.\n")
+	p("\nWhat dominates these figures, and what comes next: \"Load test: what the runs showed\" below.\n")
 
 	if r.c.keep {
 		r.dumpRaw(errs, gaps)
