@@ -22,12 +22,17 @@ export function LanguageSelect({ id, value, onChange, disabled, labelled }: Lang
         🌐
       </span>
       <select id={id} value={value} onChange={(event) => onChange(event.target.value)} disabled={disabled}>
-        {LANGUAGES.map((language) => (
-          <option key={language.code} value={language.code} lang={toBcp47(language.code)}>
-            {language.name}
-          </option>
-        ))}
+        <LanguageOptions />
       </select>
     </div>
   );
+}
+
+/** The eleven languages as options, each in its own name and marked with its language. */
+export function LanguageOptions() {
+  return LANGUAGES.map((language) => (
+    <option key={language.code} value={language.code} lang={toBcp47(language.code)}>
+      {language.name}
+    </option>
+  ));
 }

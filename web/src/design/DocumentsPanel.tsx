@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSession } from '../app/ServicesContext';
-import { LANGUAGES, toBcp47 } from '../i18n/languages';
+import { LanguageOptions } from '../components/LanguageSelect';
 import { ProjectDetailsFields } from './ProjectDetailsFields';
 import { useProject, useProjectActor } from './ProjectProvider';
 import { displayRunName } from './runNames';
@@ -32,11 +32,7 @@ export function DocumentsPanel() {
         <div className="field">
           <label htmlFor="documents-language">{t('documents.language')}</label>
           <select id="documents-language" value={language} onChange={(event) => setLanguage(event.target.value)}>
-            {LANGUAGES.map((option) => (
-              <option key={option.code} value={option.code} lang={toBcp47(option.code)}>
-                {option.name}
-              </option>
-            ))}
+            <LanguageOptions />
           </select>
         </div>
       </div>

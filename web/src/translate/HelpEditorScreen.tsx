@@ -3,6 +3,7 @@ import { useMachine } from '@xstate/react';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useServices, useSession } from '../app/ServicesContext';
+import { LanguageOptions } from '../components/LanguageSelect';
 import { useDocumentTitle } from '../components/useDocumentTitle';
 import { topicTitle } from '../help/topics';
 import { LANGUAGES } from '../i18n/languages';
@@ -55,11 +56,7 @@ export function HelpEditorScreen() {
           <label className="translate__field">
             {t('translate.language')}
             <select value={language} onChange={(e) => send({ type: 'LANGUAGE', language: e.target.value })} disabled={busy}>
-              {LANGUAGES.map((l) => (
-                <option key={l.code} value={l.code}>
-                  {l.name}
-                </option>
-              ))}
+              <LanguageOptions />
             </select>
           </label>
         </div>

@@ -15,6 +15,7 @@ import { useMachine } from '@xstate/react';
 import { useMemo, useRef, type ChangeEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useServices, useSession } from '../app/ServicesContext';
+import { LanguageOptions } from '../components/LanguageSelect';
 import { useDocumentTitle } from '../components/useDocumentTitle';
 import { LANGUAGES } from '../i18n/languages';
 import type { TextRow } from './api';
@@ -140,11 +141,7 @@ export function TranslationScreen({ scope }: { scope: MessageScope }) {
           <label className="translate__field">
             {t('translate.language')}
             <select value={language} onChange={(e) => send({ type: 'LANGUAGE', language: e.target.value })} disabled={busy}>
-              {LANGUAGES.map((l) => (
-                <option key={l.code} value={l.code}>
-                  {l.name}
-                </option>
-              ))}
+              <LanguageOptions />
             </select>
           </label>
           <label className="translate__field">
