@@ -54,6 +54,7 @@ func (s *Server) calculate(w http.ResponseWriter, r *http.Request) {
 	started := time.Now()
 	ans, calcErr := design.Calculate(s.catalogue(), req)
 	took := time.Since(started)
+	heavyDone(r) // recording waits on the store, not on a core
 	metrics.Calculation("run", took, calcErr)
 	var res *design.Results
 	if ans != nil {
@@ -101,6 +102,7 @@ func (s *Server) calculateShared(w http.ResponseWriter, r *http.Request) {
 	started := time.Now()
 	ans, calcErr := design.CalculateShared(s.catalogue(), sr)
 	took := time.Since(started)
+	heavyDone(r)
 	metrics.Calculation("shared", took, calcErr)
 	sides := []struct {
 		name string

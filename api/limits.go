@@ -1,6 +1,7 @@
 package api
 
 import (
+	"context"
 	"math"
 	"net/http"
 	"runtime"
@@ -31,11 +32,15 @@ type Limits struct {
 	RequestsBurst int
 	RequestsEvery time.Duration
 	// HeavyPerUser CPU-heavy calls (calculations, rainfall look-ups,
-	// documents) may run at once for one user (2), and HeavyTotal on the
-	// whole instance (twice GOMAXPROCS): more answer 429 at once rather
-	// than queue.
+	// documents) may run at once for one user (2): more answer 429 at
+	// once. HeavyTotal may run on the whole instance (twice GOMAXPROCS); a
+	// call past it waits in line up to HeavyQueue (2 s) for a free slot,
+	// first come first served, and answers 429 only then: a busy instance
+	// serves everyone in turn instead of refusing the unlucky ones again
+	// and again.
 	HeavyPerUser int
 	HeavyTotal   int
+	HeavyQueue   time.Duration
 	// TokenBurst calls authenticated by API tokens may come at once for
 	// one user, whichever of their tokens they use (60); after that one
 	// per TokenEvery (a second). A script keeps a steady pace; a runaway
@@ -64,6 +69,7 @@ func (l Limits) withDefaults() Limits {
 	setD(&l.RequestsEvery, time.Minute)
 	set(&l.HeavyPerUser, 2)
 	set(&l.HeavyTotal, max(2, 2*runtime.GOMAXPROCS(0)))
+	setD(&l.HeavyQueue, 2*time.Second)
 	set(&l.TokenBurst, 60)
 	setD(&l.TokenEvery, time.Second)
 	return l
@@ -100,56 +106,94 @@ func waitText(wait time.Duration) string {
 type heavyLimiter struct {
 	mu       sync.Mutex
 	perUser  int
-	total    int
-	all      int
 	inFlight map[string]int
+	// slots holds one token per call running; a full channel is a busy
+	// instance. Blocked senders are served in the order they came.
+	slots chan struct{}
+	queue time.Duration
 }
 
-func newHeavyLimiter(perUser, total int) *heavyLimiter {
-	return &heavyLimiter{perUser: perUser, total: total, inFlight: map[string]int{}}
+func newHeavyLimiter(perUser, total int, queue time.Duration) *heavyLimiter {
+	return &heavyLimiter{perUser: perUser, inFlight: map[string]int{}, slots: make(chan struct{}, total), queue: queue}
 }
 
-// acquire takes a slot for the user; release gives it back. A nil release
-// comes with the reason to tell the caller.
-func (h *heavyLimiter) acquire(user string) (release func(), refused string) {
+// acquire takes a slot for the user, waiting in line for one while the
+// instance is busy; release gives it back (it may be called more than
+// once). A nil release comes with the reason to tell the caller.
+func (h *heavyLimiter) acquire(ctx context.Context, user string) (release func(), refused string) {
 	h.mu.Lock()
-	defer h.mu.Unlock()
 	if h.inFlight[user] >= h.perUser {
+		h.mu.Unlock()
 		return nil, "You already have " + strconv.Itoa(h.perUser) + " calculations running. Wait for one to finish and try again."
 	}
-	if h.all >= h.total {
+	h.inFlight[user]++ // the user's place in line counts as running
+	h.mu.Unlock()
+	leave := func() {
+		h.mu.Lock()
+		defer h.mu.Unlock()
+		if h.inFlight[user]--; h.inFlight[user] <= 0 {
+			delete(h.inFlight, user)
+		}
+	}
+	if !h.take(ctx) {
+		leave()
 		return nil, "The server is busy with other calculations. Please try again in a moment."
 	}
-	h.inFlight[user]++
-	h.all++
 	var once sync.Once
 	return func() {
 		once.Do(func() {
-			h.mu.Lock()
-			defer h.mu.Unlock()
-			h.all--
-			if h.inFlight[user]--; h.inFlight[user] <= 0 {
-				delete(h.inFlight, user)
-			}
+			<-h.slots
+			leave()
 		})
 	}, ""
 }
 
+// take waits at most the queue time for a free slot.
+func (h *heavyLimiter) take(ctx context.Context) bool {
+	select {
+	case h.slots <- struct{}{}:
+		return true
+	default:
+	}
+	t := time.NewTimer(h.queue)
+	defer t.Stop()
+	select {
+	case h.slots <- struct{}{}:
+		return true
+	case <-t.C:
+		return false
+	case <-ctx.Done():
+		return false
+	}
+}
+
+type heavyReleaseKey struct{}
+
 // heavy guards a CPU-heavy call: it runs only while the caller holds one
-// of its slots, and is refused with 429 at once otherwise, so one user's
-// flood neither queues without end nor takes every core from the others.
+// of its slots, so one user's flood neither queues without end nor takes
+// every core from the others. A handler whose heavy part ends before its
+// answer is written (a calculation, then recording it) gives the slot back
+// early with heavyDone.
 func (s *Server) heavy(next http.Handler) http.Handler {
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		who := "addr " + s.clientKey(r)
 		if u := currentUser(r); u != nil {
 			who = "user " + u.ID
 		}
-		release, refused := s.heavyCalls.acquire(who)
+		release, refused := s.heavyCalls.acquire(r.Context(), who)
 		if release == nil {
 			s.tooManyRequests(w, r, time.Second, refused)
 			return
 		}
 		defer release()
-		next.ServeHTTP(w, r)
+		next.ServeHTTP(w, r.WithContext(context.WithValue(r.Context(), heavyReleaseKey{}, release)))
 	})
+}
+
+// heavyDone gives back the request's heavy slot once its CPU-heavy part is
+// over, so that waiting on the store afterwards does not hold it.
+func heavyDone(r *http.Request) {
+	if release, ok := r.Context().Value(heavyReleaseKey{}).(func()); ok {
+		release()
+	}
 }

@@ -1,8 +1,10 @@
 package api
 
 import (
+	"context"
 	"fmt"
 	"strings"
+	"sync"
 	"testing"
 	"time"
 )
@@ -168,32 +170,80 @@ func TestAddrRate(t *testing.T) {
 	}
 }
 
-// Per user at most perUser in flight, in all at most total; a slot comes
-// back on release, once however often release is called.
+// Per user at most perUser in flight, in all at most total (past it a call
+// waits the queue time, then is refused); a slot comes back on release,
+// once however often release is called.
 func TestHeavyLimiter(t *testing.T) {
-	h := newHeavyLimiter(2, 3)
-	a1, _ := h.acquire("a")
-	a2, _ := h.acquire("a")
+	ctx := context.Background()
+	h := newHeavyLimiter(2, 3, 20*time.Millisecond)
+	a1, _ := h.acquire(ctx, "a")
+	a2, _ := h.acquire(ctx, "a")
 	if a1 == nil || a2 == nil {
 		t.Fatal("a's first two calls refused")
 	}
-	if rel, why := h.acquire("a"); rel != nil || !strings.Contains(why, "2 calculations running") {
+	if rel, why := h.acquire(ctx, "a"); rel != nil || !strings.Contains(why, "2 calculations running") {
 		t.Fatalf("a's third call: %v %q", rel != nil, why)
 	}
-	b1, _ := h.acquire("b")
+	b1, _ := h.acquire(ctx, "b")
 	if b1 == nil {
 		t.Fatal("b refused while a is at its limit")
 	}
-	if rel, why := h.acquire("c"); rel != nil || !strings.Contains(why, "busy") {
+	if rel, why := h.acquire(ctx, "c"); rel != nil || !strings.Contains(why, "busy") {
 		t.Fatalf("c past the total: %v %q", rel != nil, why)
 	}
 	a1()
 	a1()
-	if rel, _ := h.acquire("c"); rel == nil {
+	if rel, _ := h.acquire(ctx, "c"); rel == nil {
 		t.Fatal("c refused after a slot came back")
 	}
-	if rel, _ := h.acquire("a"); rel != nil {
+	if rel, _ := h.acquire(ctx, "a"); rel != nil {
 		t.Fatal("a double release gave back two slots")
+	}
+}
+
+// A call past the total waits in line and runs as soon as a slot comes
+// back; the callers waiting are served in the order they came.
+func TestHeavyLimiterQueues(t *testing.T) {
+	ctx := context.Background()
+	h := newHeavyLimiter(1, 1, 5*time.Second)
+	first, _ := h.acquire(ctx, "a")
+	if first == nil {
+		t.Fatal("first call refused")
+	}
+	order := make(chan string, 2)
+	var wg sync.WaitGroup
+	for _, who := range []string{"b", "c"} {
+		wg.Go(func() {
+			rel, why := h.acquire(ctx, who)
+			if rel == nil {
+				t.Errorf("%s refused while waiting in line: %q", who, why)
+				return
+			}
+			order <- who
+			rel()
+		})
+		time.Sleep(50 * time.Millisecond) // b is in line before c
+	}
+	first()
+	wg.Wait()
+	close(order)
+	var got []string
+	for w := range order {
+		got = append(got, w)
+	}
+	if strings.Join(got, ",") != "b,c" {
+		t.Errorf("served %v, want b then c", got)
+	}
+	// A caller who gives up leaves the line and frees their place.
+	hold, _ := h.acquire(ctx, "a")
+	gone, cancel := context.WithCancel(ctx)
+	cancel()
+	if rel, _ := h.acquire(gone, "d"); rel != nil {
+		t.Error("a cancelled caller got a slot while it was taken")
+	}
+	hold()
+	if rel, _ := h.acquire(ctx, "d"); rel == nil {
+		t.Error("d still counted as waiting after giving up")
 	}
 }
 

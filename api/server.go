@@ -140,7 +140,7 @@ func New(ctx context.Context, cfg Config) (http.Handler, error) {
 		logins:        newLoginLimiter(lim, cfg.Now),
 		signups:       newAddrRate(lim.RequestsBurst, lim.RequestsEvery, cfg.Now),
 		resets:        newAddrRate(lim.RequestsBurst, lim.RequestsEvery, cfg.Now),
-		heavyCalls:    newHeavyLimiter(lim.HeavyPerUser, lim.HeavyTotal),
+		heavyCalls:    newHeavyLimiter(lim.HeavyPerUser, lim.HeavyTotal, lim.HeavyQueue),
 		tokenRate:     newAddrRate(lim.TokenBurst, lim.TokenEvery, cfg.Now),
 		secureCookies: strings.HasPrefix(public, "https://"),
 	}

@@ -36,3 +36,13 @@ type Projection interface {
 	// and the checkpoint together; the event is offered again later.
 	Apply(ctx context.Context, tx *Tx, ev eventstore.Event) error
 }
+
+// Following is implemented by a projection that reads only some streams
+// (and ignores every event of the others). A writer waiting to read its own
+// write (Runner.WaitForStream) waits only for the projections that follow
+// the stream it wrote; one that does not implement it is waited for always.
+type Following interface {
+	// Follows tells whether Apply may change the read model for an event
+	// of stream. It must be true for every stream Apply reads.
+	Follows(stream string) bool
+}

@@ -257,16 +257,12 @@ func (r *Runner) catchUp(ctx context.Context, ps *projState, to *eventstore.Posi
 		if to != nil && !cp.Less(*to) {
 			return nil
 		}
+		// The whole batch is applied, also past to: the writers waiting
+		// behind this lock for later events then find their own applied
+		// by this one transaction instead of each running one.
 		evs, err := r.cfg.Store.ReadAll(ctx, cp, r.cfg.BatchSize)
 		if err != nil {
 			return fmt.Errorf("catch up %s: read after %s: %w", name, cp, err)
-		}
-		if to != nil {
-			n := 0
-			for n < len(evs) && !to.Less(evs[n].Position) {
-				n++
-			}
-			evs = evs[:n]
 		}
 		if len(evs) == 0 {
 			// Either the head, or a position this log does not hold yet.
@@ -339,12 +335,20 @@ func (r *Runner) progressCh() <-chan struct{} {
 // gives read-your-writes after an append. It does not depend on the bus: a
 // projection still behind is caught up from the store right here.
 func (r *Runner) WaitFor(ctx context.Context, pos eventstore.Position) error {
+	return r.waitFor(ctx, pos, r.projs)
+}
+
+// waitFor is WaitFor for the projections of projs only.
+func (r *Runner) waitFor(ctx context.Context, pos eventstore.Position, projs []*projState) error {
 	if err := r.init(ctx); err != nil {
 		return err
 	}
+	if len(projs) == 0 {
+		return nil
+	}
 	for {
 		wake := r.progressCh()
-		behind, err := r.behind(ctx, pos)
+		behind, err := r.behind(ctx, pos, projs)
 		if err != nil || len(behind) == 0 {
 			return err
 		}
@@ -353,7 +357,7 @@ func (r *Runner) WaitFor(ctx context.Context, pos eventstore.Position) error {
 				return fmt.Errorf("wait for %s: %w", pos, err)
 			}
 		}
-		if behind, err = r.behind(ctx, pos); err != nil || len(behind) == 0 {
+		if behind, err = r.behind(ctx, pos, projs); err != nil || len(behind) == 0 {
 			return err
 		}
 		// The log does not show pos yet (a PostgreSQL store holds back
@@ -368,8 +372,20 @@ func (r *Runner) WaitFor(ctx context.Context, pos eventstore.Position) error {
 }
 
 // WaitForStream is WaitFor for the event at version of stream, for callers
-// that know what they appended (AppendResult.LastVersion) but not where.
+// that know what they appended (AppendResult.LastVersion) but not where. It
+// waits only for the projections that follow the stream (Following): a
+// read model that never reads it cannot show the write, so a writer need
+// not wait for it to pass the event.
 func (r *Runner) WaitForStream(ctx context.Context, stream string, version int64) error {
+	var projs []*projState
+	for _, ps := range r.projs {
+		if f, ok := ps.p.(Following); !ok || f.Follows(stream) {
+			projs = append(projs, ps)
+		}
+	}
+	if len(projs) == 0 {
+		return nil
+	}
 	evs, err := r.cfg.Store.ReadStream(ctx, stream, version, 1)
 	if err != nil {
 		return fmt.Errorf("wait for %s v%d: %w", stream, version, err)
@@ -377,17 +393,17 @@ func (r *Runner) WaitForStream(ctx context.Context, stream string, version int64
 	if len(evs) == 0 || evs[0].Version != version {
 		return fmt.Errorf("wait for %s v%d: no such event", stream, version)
 	}
-	return r.WaitFor(ctx, evs[0].Position)
+	return r.waitFor(ctx, evs[0].Position, projs)
 }
 
-// behind lists the projections whose checkpoint is before pos.
-func (r *Runner) behind(ctx context.Context, pos eventstore.Position) ([]*projState, error) {
+// behind lists the projections of projs whose checkpoint is before pos.
+func (r *Runner) behind(ctx context.Context, pos eventstore.Position, projs []*projState) ([]*projState, error) {
 	cps, err := r.checkpoints(ctx)
 	if err != nil {
 		return nil, err
 	}
 	var out []*projState
-	for _, ps := range r.projs {
+	for _, ps := range projs {
 		if cps[ps.p.Name()].Less(pos) {
 			out = append(out, ps)
 		}

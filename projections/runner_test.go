@@ -473,3 +473,82 @@ func TestLag(t *testing.T) {
 		}
 	})
 }
+
+// follower is a counter that follows only streams with its prefix.
+type follower struct {
+	*testkit.Counter
+	prefix string
+}
+
+func (f follower) Follows(stream string) bool { return strings.HasPrefix(stream, f.prefix) }
+
+// TestWaitForStreamWaitsOnlyForFollowers: a write waits for the read models
+// that read its stream, and not for one that never does (here: one whose
+// every Apply fails, so waiting for it would never end).
+func TestWaitForStreamWaitsOnlyForFollowers(t *testing.T) {
+	t.Parallel()
+	eachBackend(t, func(t *testing.T, store eventstore.Store, database testkit.Database) {
+		ctx := context.Background()
+		db := database.Open(t)
+		projects := follower{testkit.NewCounter("projects_only"), "project-"}
+		accounts := follower{testkit.NewCounter("accounts_only"), "account-"}
+		accounts.SetFail(func(eventstore.Event) error { return errors.New("stuck") })
+		runner, err := projections.NewRunner(projections.Config{
+			Store: store, DB: db, Projections: []projections.Projection{projects, accounts},
+		})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if err := runner.Start(ctx); err != nil {
+			t.Fatal(err)
+		}
+		t.Cleanup(func() { runner.Close() })
+
+		ids := testkit.IDs(testkit.Append(t, store, "project-f", 3))
+		short, cancel := context.WithTimeout(ctx, 5*time.Second)
+		defer cancel()
+		if err := runner.WaitForStream(short, "project-f", 3); err != nil {
+			t.Fatalf("WaitForStream(project stream) = %v, want the project follower alone waited for", err)
+		}
+		if err := projects.ExactlyOnce(t, db, ids); err != nil {
+			t.Fatal(err)
+		}
+		// WaitFor (no stream named) still waits for every read model.
+		shorter, cancel2 := context.WithTimeout(ctx, 200*time.Millisecond)
+		defer cancel2()
+		if err := runner.WaitFor(shorter, checkpoint(t, db, "projects_only")); err == nil {
+			t.Error("WaitFor returned while a read model could not apply the event")
+		}
+	})
+}
+
+// TestWaitForAppliesTheWholeBatch: catching up for one event applies the
+// events already after it too, in the same transaction, so that writers
+// queued behind it find theirs applied.
+func TestWaitForAppliesTheWholeBatch(t *testing.T) {
+	t.Parallel()
+	eachBackend(t, func(t *testing.T, store eventstore.Store, database testkit.Database) {
+		ctx := context.Background()
+		db := database.Open(t)
+		counter := testkit.NewCounter("batched")
+		runner, err := projections.NewRunner(projections.Config{
+			Store: store, DB: db, Projections: []projections.Projection{counter},
+		})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if err := runner.Start(ctx); err != nil {
+			t.Fatal(err)
+		}
+		t.Cleanup(func() { runner.Close() })
+
+		evs := testkit.Append(t, store, "project-b", 5)
+		testkit.WaitVisible(t, store, testkit.Last(evs))
+		if err := runner.WaitFor(ctx, evs[0].Position); err != nil {
+			t.Fatal(err)
+		}
+		if got, want := checkpoint(t, db, "batched"), testkit.Last(evs); got != want {
+			t.Errorf("checkpoint after waiting for the first event = %v, want the last appended %v", got, want)
+		}
+	})
+}

@@ -155,6 +155,9 @@ func (r *rig) load(ctx context.Context) (*results, error) {
 			}
 		})
 	}
+	if r.c.profile != "" {
+		at(5*time.Second, func() { r.profileInstances(workCtx, 20*time.Second) })
+	}
 	victim := r.insts[len(r.insts)-1]
 	at(r.c.killAt, func() {
 		_ = victim.cmd.Process.Signal(syscall.SIGKILL)

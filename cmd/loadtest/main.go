@@ -61,6 +61,7 @@ type config struct {
 	doc, chart  string
 	keep        bool
 	haproxy     string
+	profile     string
 }
 
 func main() {
@@ -93,6 +94,7 @@ func main() {
 	flag.StringVar(&c.chart, "chart", "", "PNG chart to write (empty: none)")
 	flag.BoolVar(&c.keep, "keep", false, "keep the database, the NATS stream and the work directory")
 	flag.StringVar(&c.haproxy, "haproxy", "haproxy", "haproxy binary")
+	flag.StringVar(&c.profile, "profile", "", "directory for 20 s CPU profiles of each instance, taken 5 s into the load phase (empty: none)")
 	flag.Parse()
 	if err := run(c); err != nil {
 		log.Fatalf("loadtest: %v", err)
@@ -103,8 +105,10 @@ func main() {
 type instance struct {
 	name string
 	addr string
-	cmd  *exec.Cmd
-	done chan struct{}
+	// metricsAddr serves /metrics and, for -profile, /debug/pprof/.
+	metricsAddr string
+	cmd         *exec.Cmd
+	done        chan struct{}
 }
 
 type rig struct {
@@ -184,7 +188,11 @@ func (r *rig) setup(ctx context.Context) error {
 		if err != nil {
 			return err
 		}
-		in := &instance{name: name, addr: "127.0.0.1:" + port}
+		mport, err := freePort()
+		if err != nil {
+			return err
+		}
+		in := &instance{name: name, addr: "127.0.0.1:" + port, metricsAddr: "127.0.0.1:" + mport}
 		r.insts = append(r.insts, in)
 	}
 	lbPort, err := freePort()
@@ -312,7 +320,7 @@ func (r *rig) startInstance(ctx context.Context, in *instance) error {
 	natsVia := "nats://" + r.natProxy.Addr()
 	cmd := exec.Command(r.c.bin, "serve", "--addr", in.addr, "--data-dir", filepath.Join(r.work, "data"))
 	cmd.Env = append(os.Environ(), "DATABASE_URL="+r.viaProxy(), "NATS_URL="+natsVia, "NATS_STREAM="+r.stream,
-		"PUBLIC_URL=http://"+r.lbAddr, "TRUSTED_PROXIES=127.0.0.1", "SENTRY_DSN=", "METRICS_ADDR=")
+		"PUBLIC_URL=http://"+r.lbAddr, "TRUSTED_PROXIES=127.0.0.1", "SENTRY_DSN=", "METRICS_ADDR="+in.metricsAddr)
 	cmd.Stdout, cmd.Stderr = logf, logf
 	if err := cmd.Start(); err != nil {
 		logf.Close()

@@ -40,8 +40,11 @@ func Outcomes() []string { return []string{Calculated, Flooded, SuperCritical, F
 // Projection fills calc_audit, and calc_audit_runs to name the runs.
 type Projection struct{}
 
-func (Projection) Name() string     { return "calc_audit" }
-func (Projection) Tables() []string { return []string{"calc_audit", "calc_audit_runs"} }
+func (Projection) Name() string { return "calc_audit" }
+
+// Follows: only project streams change this read model.
+func (Projection) Follows(stream string) bool { return strings.HasPrefix(stream, project.StreamPrefix) }
+func (Projection) Tables() []string           { return []string{"calc_audit", "calc_audit_runs"} }
 
 func (Projection) Schema() []string {
 	return []string{`CREATE TABLE IF NOT EXISTS calc_audit (

@@ -19,8 +19,11 @@ import (
 // Projection fills calc_history, and calc_run_names to name the runs.
 type Projection struct{}
 
-func (Projection) Name() string     { return "calc_history" }
-func (Projection) Tables() []string { return []string{"calc_history", "calc_run_names"} }
+func (Projection) Name() string { return "calc_history" }
+
+// Follows: only project streams change this read model.
+func (Projection) Follows(stream string) bool { return strings.HasPrefix(stream, project.StreamPrefix) }
+func (Projection) Tables() []string           { return []string{"calc_history", "calc_run_names"} }
 
 func (Projection) Schema() []string {
 	return []string{`CREATE TABLE IF NOT EXISTS calc_history (

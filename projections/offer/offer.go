@@ -19,7 +19,12 @@ import (
 // Projection fills offer_withdrawn and offer_stamps.
 type Projection struct{}
 
-func (Projection) Name() string     { return "offer" }
+func (Projection) Name() string { return "offer" }
+
+// Follows: only availability streams change this read model.
+func (Projection) Follows(stream string) bool {
+	return strings.HasPrefix(stream, availability.StreamPrefix)
+}
 func (Projection) Tables() []string { return []string{"offer_withdrawn", "offer_stamps"} }
 
 func (Projection) Schema() []string {

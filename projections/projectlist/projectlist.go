@@ -20,7 +20,12 @@ import (
 // Projection fills the project_list table.
 type Projection struct{}
 
-func (Projection) Name() string     { return "project_list" }
+func (Projection) Name() string { return "project_list" }
+
+// Follows: project streams, and account streams for an erasure.
+func (Projection) Follows(stream string) bool {
+	return strings.HasPrefix(stream, project.StreamPrefix) || strings.HasPrefix(stream, "account-")
+}
 func (Projection) Tables() []string { return []string{"project_list"} }
 
 func (Projection) Schema() []string {

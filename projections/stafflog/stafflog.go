@@ -35,7 +35,12 @@ const (
 // Projection fills staff_log.
 type Projection struct{}
 
-func (Projection) Name() string     { return "staff_log" }
+func (Projection) Name() string { return "staff_log" }
+
+// Follows: account and availability streams.
+func (Projection) Follows(stream string) bool {
+	return strings.HasPrefix(stream, "account-") || strings.HasPrefix(stream, availability.StreamPrefix)
+}
 func (Projection) Tables() []string { return []string{"staff_log"} }
 
 func (Projection) Schema() []string {

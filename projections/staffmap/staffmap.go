@@ -20,8 +20,11 @@ import (
 // Projection fills map_projects and map_places.
 type Projection struct{}
 
-func (Projection) Name() string     { return "staff_map" }
-func (Projection) Tables() []string { return []string{"map_projects", "map_places"} }
+func (Projection) Name() string { return "staff_map" }
+
+// Follows: only project streams change this read model.
+func (Projection) Follows(stream string) bool { return strings.HasPrefix(stream, project.StreamPrefix) }
+func (Projection) Tables() []string           { return []string{"map_projects", "map_places"} }
 
 func (Projection) Schema() []string {
 	return []string{`CREATE TABLE IF NOT EXISTS map_projects (

@@ -31,6 +31,11 @@ func New() Projection { return Projection{} }
 
 func (Projection) Name() string { return "timeline" }
 
+// Follows: project streams, and account streams for an erasure.
+func (Projection) Follows(stream string) bool {
+	return strings.HasPrefix(stream, StreamPrefix) || strings.HasPrefix(stream, "account-")
+}
+
 func (Projection) Tables() []string { return []string{"timeline"} }
 
 func (Projection) Schema() []string {

@@ -22,6 +22,11 @@ import (
 type Projection struct{}
 
 func (Projection) Name() string { return "translation_overrides" }
+
+// Follows: translation streams, and account streams for an erasure.
+func (Projection) Follows(stream string) bool {
+	return strings.HasPrefix(stream, "translation-") || strings.HasPrefix(stream, "account-")
+}
 func (Projection) Tables() []string {
 	return []string{"translation_overrides", "translation_revisions"}
 }

@@ -70,7 +70,13 @@ func TestOverridesProjectAndRebuild(t *testing.T) {
 			if _, err := store.Append(ctx, "project-x", eventstore.Any, eventstore.NewEvent{ID: t.Name() + "-p", Type: "project.created", Data: []byte(`{}`)}); err != nil {
 				t.Fatal(err)
 			}
-			if err := runner.WaitForStream(ctx, "project-x", 1); err != nil {
+			// WaitFor its position (WaitForStream would not wait for this
+			// read model, which does not follow project streams).
+			px, err := store.ReadStream(ctx, "project-x", 1, 1)
+			if err != nil || len(px) != 1 {
+				t.Fatalf("read project-x: %v %v", px, err)
+			}
+			if err := runner.WaitFor(ctx, px[0].Position); err != nil {
 				t.Fatal(err)
 			}
 

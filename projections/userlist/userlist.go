@@ -20,8 +20,11 @@ import (
 // Projection fills the user_list table.
 type Projection struct{}
 
-func (Projection) Name() string     { return "user_list" }
-func (Projection) Tables() []string { return []string{"user_list"} }
+func (Projection) Name() string { return "user_list" }
+
+// Follows: only account streams change this read model.
+func (Projection) Follows(stream string) bool { return strings.HasPrefix(stream, "account-") }
+func (Projection) Tables() []string           { return []string{"user_list"} }
 
 func (Projection) Schema() []string {
 	return []string{`CREATE TABLE IF NOT EXISTS user_list (

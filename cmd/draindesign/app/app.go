@@ -12,6 +12,7 @@ import (
 	"io/fs"
 	"log/slog"
 	"net/http"
+	"net/http/pprof"
 	"os"
 	"path/filepath"
 	"strings"
@@ -379,10 +380,16 @@ func (a *App) Server() *http.Server {
 }
 
 // MetricsHandler serves /metrics: the process's series and this App's
-// projection lag, for the separate metrics listener (METRICS_ADDR).
+// projection lag, for the separate metrics listener (METRICS_ADDR). The
+// Go profiler's pages (/debug/pprof/) are there too: that listener is for
+// operators only, never behind the public balancer (docs/decisions.md).
 func (a *App) MetricsHandler() http.Handler {
 	mux := http.NewServeMux()
 	mux.Handle("GET /metrics", metrics.Handler(metrics.ProjectionLag(a.Runner.Lag)))
+	mux.HandleFunc("GET /debug/pprof/", pprof.Index)
+	mux.HandleFunc("GET /debug/pprof/profile", pprof.Profile)
+	mux.HandleFunc("GET /debug/pprof/trace", pprof.Trace)
+	mux.HandleFunc("GET /debug/pprof/symbol", pprof.Symbol)
 	return mux
 }
 
