@@ -50,6 +50,10 @@ type Runner struct {
 	progressMu sync.Mutex
 	progress   chan struct{} // closed and replaced whenever a checkpoint advances here
 
+	// reads shares the log reads of projections catching up from the same
+	// checkpoint at about the same time.
+	reads recentReads
+
 	cancel     context.CancelFunc
 	router     *message.Router
 	routerDone chan struct{}
@@ -61,6 +65,25 @@ type projState struct {
 	// mu keeps this instance from racing itself; the checkpoint row lock
 	// keeps other instances out.
 	mu sync.Mutex
+	// known is the checkpoint as this instance last read or wrote it. A
+	// checkpoint only moves forward (but for a rebuild), so an event at or
+	// before it is applied: the bus's messages and the writers waiting for
+	// their events need no query to learn so. The sweep reads the row
+	// again, which also notices another instance's rebuild.
+	knownMu sync.Mutex
+	known   eventstore.Position
+}
+
+func (ps *projState) knownAt() eventstore.Position {
+	ps.knownMu.Lock()
+	defer ps.knownMu.Unlock()
+	return ps.known
+}
+
+func (ps *projState) setKnown(p eventstore.Position) {
+	ps.knownMu.Lock()
+	ps.known = p
+	ps.knownMu.Unlock()
 }
 
 // waitPoll bounds how long WaitFor sleeps when the event it waits for is
@@ -250,17 +273,21 @@ func (r *Runner) catchUp(ctx context.Context, ps *projState, to *eventstore.Posi
 	defer ps.mu.Unlock()
 	name := ps.p.Name()
 	for {
+		if to != nil && !ps.knownAt().Less(*to) {
+			return nil
+		}
 		cp, err := readCheckpoint(ctx, r.cfg.DB, name)
 		if err != nil {
 			return err
 		}
+		ps.setKnown(cp)
 		if to != nil && !cp.Less(*to) {
 			return nil
 		}
 		// The whole batch is applied, also past to: the writers waiting
 		// behind this lock for later events then find their own applied
 		// by this one transaction instead of each running one.
-		evs, err := r.cfg.Store.ReadAll(ctx, cp, r.cfg.BatchSize)
+		evs, err := r.reads.readAll(ctx, r.cfg.Store, cp, r.cfg.BatchSize, to)
 		if err != nil {
 			return fmt.Errorf("catch up %s: read after %s: %w", name, cp, err)
 		}
@@ -303,6 +330,7 @@ func (r *Runner) applyBatch(ctx context.Context, ps *projState, cp eventstore.Po
 	if err := tx.Commit(); err != nil {
 		return fmt.Errorf("catch up %s: commit: %w", name, err)
 	}
+	ps.setKnown(evs[len(evs)-1].Position)
 	r.signal()
 	return nil
 }
@@ -343,7 +371,7 @@ func (r *Runner) waitFor(ctx context.Context, pos eventstore.Position, projs []*
 	if err := r.init(ctx); err != nil {
 		return err
 	}
-	if len(projs) == 0 {
+	if len(projs) == 0 || allKnownAt(projs, pos) {
 		return nil
 	}
 	for {
@@ -352,10 +380,8 @@ func (r *Runner) waitFor(ctx context.Context, pos eventstore.Position, projs []*
 		if err != nil || len(behind) == 0 {
 			return err
 		}
-		for _, ps := range behind {
-			if err := r.catchUp(ctx, ps, &pos); err != nil {
-				return fmt.Errorf("wait for %s: %w", pos, err)
-			}
+		if err := r.catchUpAll(ctx, behind, pos); err != nil {
+			return fmt.Errorf("wait for %s: %w", pos, err)
 		}
 		if behind, err = r.behind(ctx, pos, projs); err != nil || len(behind) == 0 {
 			return err
@@ -394,6 +420,31 @@ func (r *Runner) WaitForStream(ctx context.Context, stream string, version int64
 		return fmt.Errorf("wait for %s v%d: no such event", stream, version)
 	}
 	return r.waitFor(ctx, evs[0].Position, projs)
+}
+
+// catchUpAll catches every projection of projs up to pos, each in its own
+// goroutine: a writer waits for the slowest read model, not for their sum.
+func (r *Runner) catchUpAll(ctx context.Context, projs []*projState, pos eventstore.Position) error {
+	if len(projs) == 1 {
+		return r.catchUp(ctx, projs[0], &pos)
+	}
+	errs := make([]error, len(projs))
+	var wg sync.WaitGroup
+	for i, ps := range projs {
+		wg.Go(func() { errs[i] = r.catchUp(ctx, ps, &pos) })
+	}
+	wg.Wait()
+	return errors.Join(errs...)
+}
+
+// allKnownAt: every projection of projs is known to have applied pos.
+func allKnownAt(projs []*projState, pos eventstore.Position) bool {
+	for _, ps := range projs {
+		if ps.knownAt().Less(pos) {
+			return false
+		}
+	}
+	return true
 }
 
 // behind lists the projections of projs whose checkpoint is before pos.
@@ -521,6 +572,9 @@ func (r *Runner) Rebuild(ctx context.Context) error {
 		return nil
 	})
 	for _, ps := range r.projs {
+		if err == nil {
+			ps.setKnown(eventstore.Position{})
+		}
 		ps.mu.Unlock()
 	}
 	if err != nil {

@@ -38,6 +38,10 @@ import (
 	"draindesign/eventstore/internal/appendcheck"
 )
 
+// DefaultMaxConns bounds the store's pool unless the URL sets
+// pool_max_conns.
+const DefaultMaxConns = 16
+
 // Store is an eventstore.Store on a pgxpool.
 type Store struct {
 	pool *pgxpool.Pool
@@ -61,6 +65,12 @@ func Open(ctx context.Context, databaseURL string) (*Store, error) {
 		// anew for every call (its generic plan, sized for unnest's default
 		// 100 rows, looks dearer than a custom one), which doubled its cost.
 		cfg.ConnConfig.RuntimeParams["plan_cache_mode"] = "force_generic_plan"
+	}
+	if !strings.Contains(databaseURL, "pool_max_conns") {
+		// pgxpool's default (four on two cores) made every request of a
+		// busy instance queue for a connection (issue 15's load test);
+		// the read models have as many of their own.
+		cfg.MaxConns = DefaultMaxConns
 	}
 	pool, err := pgxpool.NewWithConfig(ctx, cfg)
 	if err != nil {
