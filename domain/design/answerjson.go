@@ -5,6 +5,8 @@ import (
 	"encoding/json"
 	"fmt"
 	"slices"
+
+	"draindesign/domain/hydraulics"
 )
 
 // The answer's JSON is json.Marshal's, written faster. The profile slices
@@ -18,10 +20,6 @@ import (
 // a "slices" key, and the text cannot occur inside a JSON string (its
 // quotes would be escaped).
 var slicesNull = []byte(`"slices":null`)
-
-// sliceBytes is about the length of an encoded slice (usually 140 to
-// 170), to make room for the profile at once rather than grow into it.
-const sliceBytes = 160
 
 // AppendJSON appends the answer as json.Marshal encodes it.
 func (a *Answer) AppendJSON(dst []byte) ([]byte, error) {
@@ -48,7 +46,7 @@ func (a *Answer) AppendJSON(dst []byte) ([]byte, error) {
 	for _, s := range segs {
 		n += len(s.Slices)
 	}
-	dst = slices.Grow(dst, len(rest)+sliceBytes*n)
+	dst = slices.Grow(dst, len(rest)+hydraulics.SliceJSONBytes*n)
 	for _, s := range segs {
 		at := bytes.Index(rest, slicesNull) + len(`"slices":`)
 		dst = append(dst, rest[:at]...)

@@ -37,8 +37,14 @@ const (
 	froudeDecimals   = 4
 )
 
+// SliceJSONBytes is about the length of an encoded slice (usually 140 to
+// 170 bytes): room to make for a profile at once rather than grow into it.
+const SliceJSONBytes = 160
+
 // MarshalJSON writes the slices as AppendJSON does.
-func (s Slices) MarshalJSON() ([]byte, error) { return s.AppendJSON(nil) }
+func (s Slices) MarshalJSON() ([]byte, error) {
+	return s.AppendJSON(make([]byte, 0, 2+len(s)*SliceJSONBytes))
+}
 
 // AppendJSON appends the slices' JSON array to dst: null when there are
 // none (as encoding/json writes a nil slice), [] when empty. A number that
