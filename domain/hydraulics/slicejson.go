@@ -122,8 +122,12 @@ func appendFixed(dst []byte, v float64, decimals int) []byte {
 	if n == 0 {
 		return append(dst, '0')
 	}
-	for decimals > 0 && n%10 == 0 {
-		n /= 10 // a trailing zero of the fraction
+	for decimals >= 2 && n%100 == 0 {
+		n /= 100 // two trailing zeros of the fraction
+		decimals -= 2
+	}
+	if decimals > 0 && n%10 == 0 {
+		n /= 10
 		decimals--
 	}
 	size := digits(n)
