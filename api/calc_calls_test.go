@@ -1,11 +1,13 @@
 package api
 
 import (
+	"bytes"
 	"encoding/json"
 	"errors"
 	"fmt"
 	"io"
 	"log/slog"
+	"net/http"
 	"net/http/httptest"
 	"testing"
 
@@ -70,4 +72,49 @@ func TestRecordable(t *testing.T) {
 	if got := failureText(errors.New("boom")); got != "The calculation failed: "+msgServerError {
 		t.Errorf("failure text %q", got)
 	}
+}
+
+// A calculation's answer is written as writeJSON would write it (the
+// bytes json.Encoder gives, with its newline) though by the answer's own
+// encoder and into a buffer kept between calls: a shorter answer after a
+// longer one carries nothing of it. An answer that cannot be encoded is a
+// server fault, not an empty success.
+func TestWriteAnswer(t *testing.T) {
+	s := &Server{log: slog.New(slog.DiscardHandler)}
+	calc := func(body string) *design.Answer {
+		req, err := design.DecodeRequest([]byte(body))
+		if err != nil {
+			t.Fatal(err)
+		}
+		ans, err := design.Calculate(catalogue.Default(), req)
+		if err != nil {
+			t.Fatal(err)
+		}
+		return ans
+	}
+	long := calc(`{"advanced":true,"channel_group":"concrete","concreteChannel":{"width":500,"depth":800,"roughness":0.013},
+		"channel_length_m":500,"drainage_area_m2":9000,"rainfall":{"rainfall_mm_per_hr":50},"ground_slope":0.5}`)
+	short := calc(`{"advanced":true,"channel_group":"concrete","concreteChannel":{"width":100,"depth":300,"roughness":0.011},
+		"channel_length_m":20,"drainage_area_m2":144,"rainfall":{"rainfall_mm_per_hr":50}}`)
+	for _, ans := range []jsonAppender{long, short, &design.SharedAnswer{Main: short, Second: long}, short} {
+		w := httptest.NewRecorder()
+		s.writeAnswer(w, httptest.NewRequest("POST", "/api/drainage/calculate/", nil), ans)
+		ref := httptest.NewRecorder()
+		writeJSON(ref, http.StatusOK, ans)
+		if w.Code != http.StatusOK || w.Header().Get("Content-Type") != "application/json" || !bytes.Equal(w.Body.Bytes(), ref.Body.Bytes()) {
+			t.Fatalf("%d %q\n%.300s\nwant\n%.300s", w.Code, w.Header().Get("Content-Type"), w.Body.Bytes(), ref.Body.Bytes())
+		}
+	}
+
+	w := httptest.NewRecorder()
+	s.writeAnswer(w, httptest.NewRequest("POST", "/api/drainage/calculate/", nil), failingAnswer{})
+	if w.Code != http.StatusInternalServerError || !bytes.Contains(w.Body.Bytes(), []byte(msgServerError)) {
+		t.Errorf("failed encoding: %d %s", w.Code, w.Body.Bytes())
+	}
+}
+
+type failingAnswer struct{}
+
+func (failingAnswer) AppendJSON([]byte) ([]byte, error) {
+	return nil, &json.UnsupportedValueError{Str: "NaN"}
 }

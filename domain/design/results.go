@@ -272,7 +272,11 @@ func Summary(res *Results) (map[string]json.RawMessage, error) {
 	for i, s := range res.Segments {
 		segs[i] = segment{s.Description, s.Slug, s.LengthMM, s.StepRaiseMM, s.FloorChangeMM}
 	}
-	all, err := json.Marshal(res)
+	// The segments are replaced below: leave out their profile, most of
+	// the encoding of a long run, rather than write and read it back.
+	rest := *res
+	rest.Segments = nil
+	all, err := json.Marshal(&rest)
 	if err != nil {
 		return nil, fmt.Errorf("design: summary: %w", err)
 	}

@@ -35,7 +35,7 @@ type Segment struct {
 	// of the invert there (positive: the floor steps down towards the outlet).
 	StepRaiseMM   float64 `json:"stepRaise"`
 	FloorChangeMM float64 `json:"floorChange"`
-	Slices        []Slice `json:"slices"`
+	Slices        Slices  `json:"slices"`
 }
 
 // Results mirrors the Results entity of the specification (§3) for the
