@@ -45,6 +45,10 @@ type gvfSolution struct {
 	went     bool
 	atol     float64
 	err      error // a non-finite state: the solve stops and reports it
+	// hAfter is the step the subcritical pass carried out of each reach
+	// upstream, before a node reset it: what a solve that shares the
+	// reaches below (Reuse) carries on with.
+	hAfter []float64
 }
 
 const (
@@ -58,9 +62,11 @@ const (
 // and with it critical depth, changes on the scale of x.
 func departStep(x float64) float64 { return math.Min(hDepart, math.Max(0.01*x, 1e-4)) }
 
-func solveGVF(m *model) (*gvfSolution, error) {
+// solveGVF solves m. When from is not nil, its last shared reaches are
+// those of m (sharedReaches): their subcritical pass is taken from it.
+func solveGVF(m *model, from *gvfSolution, shared int) (*gvfSolution, error) {
 	s := &gvfSolution{m: m}
-	if err := s.subPass(); err != nil {
+	if err := s.subPass(from, shared); err != nil {
 		return nil, err
 	}
 	s.sup = make([][]supSeg, len(m.reaches))
@@ -81,10 +87,11 @@ func solveGVF(m *model) (*gvfSolution, error) {
 	return s, nil
 }
 
-func (s *gvfSolution) subPass() error {
+func (s *gvfSolution) subPass(from *gvfSolution, shared int) error {
 	m := s.m
 	nr := len(m.reaches)
 	s.sub = make([][]pt, nr)
+	s.hAfter = make([]float64, nr)
 	M, y, crit, err := m.outletState()
 	if err != nil {
 		return err
@@ -97,7 +104,15 @@ func (s *gvfSolution) subPass() error {
 	s.atol = m.opts.Tol * math.Max(last.M(last.yc(qOut), qOut), 1e-300)
 	h := hStart
 	for r := nr - 1; r >= 0; r-- {
-		s.sub[r] = s.subReach(r, M, y, crit, &h)
+		if k := nr - 1 - r; from != nil && k < shared {
+			// The pass from the same state over the same reach: the same
+			// points, and the same step carried on.
+			o := len(from.sub) - 1 - k
+			s.sub[r], h = from.sub[o], from.hAfter[o]
+		} else {
+			s.sub[r] = s.subReach(r, M, y, crit, &h)
+		}
+		s.hAfter[r] = h
 		if s.err != nil {
 			return s.err
 		}

@@ -77,18 +77,21 @@ func solve(m *model) (profile, error) {
 	if m.method == HRW {
 		return solveHRW(m)
 	}
-	return solveGVF(m)
+	return m.reuse.solve(m)
 }
 
 // Calculate computes a run with the default options.
 func Calculate(run Run) (*Results, error) { return CalculateWith(run, Options{}) }
 
 // CalculateWith computes a run. Invalid input gives an *InputError.
-func CalculateWith(run Run, opts Options) (*Results, error) {
+func CalculateWith(run Run, opts Options) (*Results, error) { return calculateWith(run, opts, nil) }
+
+func calculateWith(run Run, opts Options, reuse *Reuse) (*Results, error) {
 	m, err := compile(run, opts)
 	if err != nil {
 		return nil, err
 	}
+	m.reuse = reuse
 	prof, err := solve(m)
 	if err != nil {
 		return nil, err
@@ -139,10 +142,15 @@ func FillRatio(run Run, opts Options) (float64, error) {
 // at its start: where along the run a candidate comes near flooding, for a
 // search to aim its next test.
 func SectionFill(run Run, opts Options) (ratio float64, largest, atStart []float64, err error) {
+	return sectionFill(run, opts, nil)
+}
+
+func sectionFill(run Run, opts Options, reuse *Reuse) (ratio float64, largest, atStart []float64, err error) {
 	m, err := compile(run, opts)
 	if err != nil {
 		return 0, nil, nil, err
 	}
+	m.reuse, m.search = reuse, true
 	prof, err := solve(m)
 	if err != nil {
 		return 0, nil, nil, err
