@@ -45,6 +45,12 @@ type gvfSolution struct {
 	went     bool
 	atol     float64
 	err      error // a non-finite state: the solve stops and reports it
+	// wcAt and wcOK remember whether the last interval of integration
+	// points the dense profile was evaluated in is well conditioned
+	// (wellConditioned at both ends): the slices of a run are evaluated in
+	// order, several in each interval.
+	wcAt *pt
+	wcOK bool
 	// hAfter is the step the subcritical pass carried out of each reach
 	// upstream, before a node reset it: what a solve that shares the
 	// reaches below (Reuse) carries on with.
@@ -804,6 +810,18 @@ func (r *reach) wellConditioned(p pt, q float64) bool {
 	return math.Abs(1-r.froude2(p.y, q)) >= 0.2
 }
 
+// wellConditioned is the reach's wellConditioned at both ends of the
+// interval pts[k], pts[k+1], remembered for the last interval asked.
+func (s *gvfSolution) wellConditioned(rc *reach, pts []pt, k int) bool {
+	if s.wcAt == &pts[k] {
+		return s.wcOK
+	}
+	m := s.m
+	p0, p1 := pts[k], pts[k+1]
+	s.wcAt, s.wcOK = &pts[k], rc.wellConditioned(p0, m.Q(rc, p0.x)) && rc.wellConditioned(p1, m.Q(rc, p1.x))
+	return s.wcOK
+}
+
 // denseSub evaluates the subcritical pass at x: cubic Hermite interpolation
 // of M between the integration points, inverted on the subcritical branch;
 // near critical depth, where that inversion is ill-conditioned, linear
@@ -818,7 +836,7 @@ func (s *gvfSolution) denseSub(r int, x float64, wantY bool) (M, y float64) {
 	k := locate(pts, x)
 	p0, p1 := pts[k], pts[k+1]
 	q := m.Q(rc, x)
-	wc := rc.wellConditioned(p0, m.Q(rc, p0.x)) && rc.wellConditioned(p1, m.Q(rc, p1.x))
+	wc := s.wellConditioned(rc, pts, k)
 	if wantY && wc && !(p0.crit && p1.crit) {
 		// The depth without the critical depth where ySubFast finds it:
 		// then M is above the critical momentum, and the answer is the one
@@ -856,7 +874,7 @@ func (s *gvfSolution) denseSup(r int, pts []pt, x float64) float64 {
 	k := locate(pts, x)
 	p0, p1 := pts[k], pts[k+1]
 	q := m.Q(rc, x)
-	wc := rc.wellConditioned(p0, m.Q(rc, p0.x)) && rc.wellConditioned(p1, m.Q(rc, p1.x))
+	wc := s.wellConditioned(rc, pts, k)
 	if wc {
 		// as in denseSub
 		M := hermite(p0.x, p1.x, p0.M, p1.M, p0.f, p1.f, x)

@@ -191,7 +191,7 @@ func fillRatioOf(m *model, prof profile) (float64, error) { return fillRatioIn(m
 func fillRatioIn(m *model, prof profile, perSection, atStart []float64) (float64, error) {
 	worst, wr, wk := 0.0, 0, -1
 	var xs []float64
-	var ss []sample
+	var ss, buf []sample
 	var best []float64
 	kd, known := prof.(keyDepther)
 	for r := range m.reaches {
@@ -215,7 +215,7 @@ func fillRatioIn(m *model, prof profile, perSection, atStart []float64) (float64
 				ss = append(ss, sample{j, math.NaN()})
 			}
 		}
-		slices.SortFunc(ss, func(a, b sample) int { return cmp.Compare(a.x, b.x) })
+		ss, buf = sortSamples(ss, buf)
 		for k := 0; k < len(ss); {
 			// Samples at one chainage take one depth, the profile's.
 			e := k + 1
@@ -252,6 +252,58 @@ func fillRatioIn(m *model, prof profile, perSection, atStart []float64) (float64
 		return 0, ErrNumerical
 	}
 	return worst, nil
+}
+
+// sortSamples sorts samples by chainage. They come as a few ascending runs
+// (the subcritical pass, each supercritical segment, the section starts,
+// the jumps), which are merged one after the other into the first: cheaper
+// than sorting them. Samples at one chainage all take the profile's depth
+// there, so their order among themselves does not matter. buf is scratch
+// space, returned for the next call.
+func sortSamples(ss, buf []sample) ([]sample, []sample) {
+	runs := 1
+	for i := 1; i < len(ss); i++ {
+		if ss[i].x < ss[i-1].x {
+			runs++
+		}
+	}
+	if runs == 1 {
+		return ss, buf
+	}
+	if runs > 8 {
+		slices.SortFunc(ss, func(a, b sample) int { return cmp.Compare(a.x, b.x) })
+		return ss, buf
+	}
+	end := 1 // ss[:end] is sorted
+	for end < len(ss) && ss[end].x >= ss[end-1].x {
+		end++
+	}
+	for end < len(ss) {
+		next := end + 1
+		for next < len(ss) && ss[next].x >= ss[next-1].x {
+			next++
+		}
+		buf = mergeSamples(buf[:0], ss[:end], ss[end:next])
+		copy(ss, buf)
+		end = next
+	}
+	return ss, buf
+}
+
+// mergeSamples appends the merge of the ascending a and b to dst.
+func mergeSamples(dst, a, b []sample) []sample {
+	i, j := 0, 0
+	for i < len(a) && j < len(b) {
+		if b[j].x < a[i].x {
+			dst = append(dst, b[j])
+			j++
+		} else {
+			dst = append(dst, a[i])
+			i++
+		}
+	}
+	dst = append(dst, a[i:]...)
+	return append(dst, b[j:]...)
 }
 
 // goldenMax is the largest value of f found by a golden-section search on
@@ -414,9 +466,12 @@ func buildResults(run Run, m *model, prof profile) *Results {
 				TopLevelM:     s.TopAt(x),
 				Supercritical: sup,
 			}
-			if a := m.reaches[r].area(y); y > 0 && a > 0 {
-				sl.VelocityMS = q / a
-				sl.Froude = math.Sqrt(m.reaches[r].froude2(y, q))
+			if rc := &m.reaches[r]; y > 0 {
+				if a := rc.area(y); a > 0 {
+					// froude2 at y, without finding the area again
+					sl.VelocityMS = q / a
+					sl.Froude = math.Sqrt(q * q * rc.top(y) / (Gravity * a * a * a))
+				}
 			}
 			seg.Slices = append(seg.Slices, sl)
 		}
