@@ -156,8 +156,8 @@ func TestRoundingSweep(t *testing.T) {
 		st.compare(t, g.Name, "", a, b, false)
 	}
 	t.Logf("%d runs (%d calculated, %d refused); largest relative difference %.3g outside the slices (at %s); "+
-		"%d of %d slice numbers differ by more than 1e-6 (largest %.3g)",
-		len(got), calculated, len(got)-calculated, st.worst, st.worstAt, st.sliceOff, st.sliceNums, st.sliceWorst)
+		"%d of %d slice numbers differ by more than 1e-6 (largest %.3g, %s)",
+		len(got), calculated, len(got)-calculated, st.worst, st.worstAt, st.sliceOff, st.sliceNums, st.sliceWorst, st.sliceWorstAt)
 }
 
 type sweepStats struct {
@@ -165,6 +165,7 @@ type sweepStats struct {
 	worstAt             string
 	sliceNums, sliceOff int
 	sliceWorst          float64
+	sliceWorstAt        string
 }
 
 func relDiff(a, b float64) float64 {
@@ -213,7 +214,9 @@ func (st *sweepStats) compare(t *testing.T, run, path string, a, b any, inSlice 
 			if d > 1e-6 {
 				st.sliceOff++
 			}
-			st.sliceWorst = math.Max(st.sliceWorst, d)
+			if d > st.sliceWorst {
+				st.sliceWorst, st.sliceWorstAt = d, fmt.Sprintf("%s %s: %v, reference %v", run, path, av, bv)
+			}
 			return
 		}
 		if d > st.worst {

@@ -197,6 +197,13 @@ func (r *reach) froude2(y, q float64) float64 {
 	return q * q * r.top(y) / (Gravity * a * a * a)
 }
 
+// exactRoot: where M(y) − mv is exactly 0, y is the root, and the
+// solvers below return it. Newton's step would stay on it, but the
+// bracket's strict test would then bisect away from it, and the iteration
+// came back to within its tolerance only after halving its way down from
+// the last step (up to ten more evaluations of the section, at most a
+// few 1e-13 of the depth away from y).
+
 // ySub is the subcritical depth (y ≥ yc) whose momentum function is mv at
 // flow q, by Newton's method safeguarded with bisection. M is convex and
 // increasing above critical depth, so the iteration cannot escape upwards.
@@ -223,6 +230,9 @@ func (r *reach) ySub(mv, q, yc, guess float64) float64 {
 			hi = y
 		} else {
 			lo = y
+		}
+		if f == 0 {
+			return y // see exactRoot
 		}
 		d := r.dMdy(y, q)
 		next := y - f/d
@@ -304,6 +314,9 @@ func (r *reach) ySubFast(mv, q, guess float64) (float64, bool) {
 		// Well above critical depth: 1 − Fr² = d/A not small.
 		if !(d > nearCritical*a) {
 			return 0, false
+		}
+		if f == 0 {
+			return y, true // as ySub
 		}
 		next := y - f/d
 		// An iterate at or below critical depth while lo is not set is
