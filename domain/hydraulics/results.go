@@ -510,18 +510,29 @@ func buildResults(run Run, m *model, prof profile) *Results {
 
 // finite reports whether every number in the results is finite.
 func (r *Results) finite() bool {
-	vals := []float64{r.FlowVelocity, r.ChannelDischarge, r.MaxPossibleDischarge, r.PercentageFull,
+	vals := [...]float64{r.FlowVelocity, r.ChannelDischarge, r.MaxPossibleDischarge, r.PercentageFull,
 		r.Freeboard, r.FreeboardPercent, r.TotalSystemVolume, r.InstalledGradient, r.MaxDepthMM,
 		r.MaxDepthAtM, r.OutletDepthMM, r.CriticalDepthMM, r.ChannelInternalWidth, r.MaxChannelDepthMM}
-	vals = append(vals, r.CriticalSectionsM...)
-	vals = append(vals, r.HydraulicJumpsM...)
+	if !allFinite(vals[:]) || !allFinite(r.CriticalSectionsM) || !allFinite(r.HydraulicJumpsM) {
+		return false
+	}
 	for _, s := range r.Segments {
-		vals = append(vals, s.StartM, s.EndM, s.LengthMM, s.StepRaiseMM, s.FloorChangeMM)
+		if !allFinite([]float64{s.StartM, s.EndM, s.LengthMM, s.StepRaiseMM, s.FloorChangeMM}) {
+			return false
+		}
+		// Each slice in place: a 3000 m run has 42,000 of these numbers.
 		for _, c := range s.Slices {
-			vals = append(vals, c.DistanceM, c.FlowLS, c.DepthMM, c.InvertLevelM, c.TopLevelM, c.VelocityMS, c.Froude)
+			if !finite(c.DistanceM) || !finite(c.FlowLS) || !finite(c.DepthMM) || !finite(c.InvertLevelM) ||
+				!finite(c.TopLevelM) || !finite(c.VelocityMS) || !finite(c.Froude) {
+				return false
+			}
 		}
 	}
-	for _, v := range vals {
+	return true
+}
+
+func allFinite(vs []float64) bool {
+	for _, v := range vs {
 		if !finite(v) {
 			return false
 		}
