@@ -6,6 +6,7 @@ import (
 	"math"
 	"os"
 	"sort"
+	"strings"
 	"testing"
 
 	"draindesign/domain/catalogue"
@@ -155,6 +156,7 @@ func TestRoundingSweep(t *testing.T) {
 		}
 		st.compare(t, g.Name, "", a, b, false)
 	}
+	t.Logf("largest change of a slice depth %.3g mm (%s)", st.depthWorst, st.depthWorstAt)
 	t.Logf("%d runs (%d calculated, %d refused); largest relative difference %.3g outside the slices (at %s); "+
 		"%d of %d slice numbers differ by more than 1e-6 (largest %.3g, %s)",
 		len(got), calculated, len(got)-calculated, st.worst, st.worstAt, st.sliceOff, st.sliceNums, st.sliceWorst, st.sliceWorstAt)
@@ -166,6 +168,8 @@ type sweepStats struct {
 	sliceNums, sliceOff int
 	sliceWorst          float64
 	sliceWorstAt        string
+	depthWorst          float64 // mm
+	depthWorstAt        string
 }
 
 func relDiff(a, b float64) float64 {
@@ -213,6 +217,9 @@ func (st *sweepStats) compare(t *testing.T, run, path string, a, b any, inSlice 
 			st.sliceNums++
 			if d > 1e-6 {
 				st.sliceOff++
+			}
+			if strings.HasSuffix(path, ".depth_mm") && math.Abs(av-bv) > st.depthWorst {
+				st.depthWorst, st.depthWorstAt = math.Abs(av-bv), fmt.Sprintf("%s %s: %v, reference %v", run, path, av, bv)
 			}
 			if d > st.sliceWorst {
 				st.sliceWorst, st.sliceWorstAt = d, fmt.Sprintf("%s %s: %v, reference %v", run, path, av, bv)

@@ -60,3 +60,36 @@ func TestBranchSolvers(t *testing.T) {
 		t.Errorf("%d of 20000 by the fast solvers, %d exact roots: the test does not exercise them", fast, exact)
 	}
 }
+
+// The subcritical pass starts each Runge–Kutta stage's Newton iteration
+// from the previous stage's depth moved by the change of M and Q to first
+// order: nearer the root than the depth itself, so an iteration fewer.
+func TestStagePredictor(t *testing.T) {
+	t.Parallel()
+	rng := rand.New(rand.NewPCG(17, 19))
+	better := 0
+	const n = 2000
+	for i := 0; i < n; i++ {
+		r := reach{ru: 0.025 + 0.15*rng.Float64()}
+		r.sh = UShape{Width: 2 * r.ru}
+		q0 := math.Pow(10, -5+3*rng.Float64())
+		yc := criticalDepth(r.sh, q0)
+		y0 := yc * (1.2 + 3*rng.Float64())
+		m0 := r.M(y0, q0)
+		_, d0, ok := r.ySubFastSlope(m0, q0, y0*1.001)
+		if !ok {
+			continue
+		}
+		// The next stage: a little more flow and momentum.
+		q1 := q0 * (1 + 0.01*rng.Float64())
+		y1 := y0 * (1 + 0.01*(rng.Float64()-0.3))
+		m1 := r.M(y1, q1)
+		p := predictDepth(y0, m0, q0, r.area(y0), d0, m1, q1)
+		if math.Abs(p-y1) < math.Abs(y0-y1)/10 {
+			better++
+		}
+	}
+	if better < n*9/10 {
+		t.Errorf("the predicted depth is ten times nearer the root than the previous depth in %d of %d stages", better, n)
+	}
+}

@@ -357,16 +357,25 @@ func (s *gvfSolution) subReach(r int, M, y float64, crit bool, h *float64) []pt 
 	// is then above critical momentum, which the step loop need not check.
 	var lastX, lastM, lastY float64
 	lastSub := false
+	// At the last evaluation on the branch: the flow, the area and dM/dy.
+	var lastQ, lastA, lastD float64
 	rhs := func(xx, mm float64) (float64, float64) {
 		qq := m.Q(rc, xx)
 		g := guess
 		if lastSub {
-			// The previous stage's depth: nearer than the step's start.
+			// The previous stage's depth, moved by the change of M and Q
+			// to first order (dM = M_y·dy + 2Q/(gA)·dQ): one Newton
+			// iteration fewer than from the depth itself.
 			g = lastY
+			if p := predictDepth(lastY, lastM, lastQ, lastA, lastD, mm, qq); p > 0 && finite(p) {
+				g = p
+			}
 		}
-		if yy, ok := rc.ySubFast(mm, qq, g); ok {
-			lastX, lastM, lastY, lastSub = xx, mm, yy, true
-			return rc.slopeTerm(yy, qq), yy
+		if yy, d, ok := rc.ySubFastSlope(mm, qq, g); ok {
+			f, a := rc.slopeTermArea(yy, qq)
+			lastX, lastM, lastY, lastSub = xx, mm, yy, a > 0 && d > 0
+			lastQ, lastA, lastD = qq, a, d
+			return f, yy
 		}
 		lastSub = false
 		yc := rc.yc(qq)
@@ -457,6 +466,13 @@ func (s *gvfSolution) subReach(r int, M, y float64, crit bool, h *float64) []pt 
 	}
 	slices.Reverse(pts)
 	return pts
+}
+
+// predictDepth is the depth at momentum m and flow q to first order from
+// the depth y0 at m0, q0 with area a0 and dM/dy d0: dM = M_y·dy + M_Q·dQ,
+// M_Q = 2Q/(gA).
+func predictDepth(y0, m0, q0, a0, d0, m, q float64) float64 {
+	return y0 + (m-m0-2*q0*(q-q0)/(Gravity*a0))/d0
 }
 
 // onManifold tells whether the state (x, y), just reached integrating in
