@@ -16,7 +16,7 @@ import (
 // "Rounding-level changes for speed"): it calculates many standard-mode
 // runs (every channel system at its first loading class and grating,
 // lengths 3 to 3000 m, four catchments, four slopes, single size and
-// stepped) and writes the answers, or compares them with answers written
+// stepped, and up to 200 m also into a trash box) and writes the answers, or compares them with answers written
 // before the change. It is not part of the ordinary test run:
 //
 //	DESIGN_SWEEP_OUT=/tmp/before.json go test -run TestRoundingSweep ./domain/design/   # before the change
@@ -74,6 +74,17 @@ func sweepCases(t *testing.T, cat *catalogue.Catalogue) []sweepCase {
 						raw, _ := json.Marshal(b)
 						out = append(out, sweepCase{
 							Name: fmt.Sprintf("%s/%gm/w%g/s%g/stepped=%v", s.Slug, length, width, slope, stepped),
+							Body: raw,
+						})
+						if length > 200 {
+							continue
+						}
+						// The same into the run's own trash box: an outlet
+						// device whose depth rises with the flow.
+						b["dischargeSetting"] = "outflow-in-trashbox"
+						raw, _ = json.Marshal(b)
+						out = append(out, sweepCase{
+							Name: fmt.Sprintf("%s/%gm/w%g/s%g/stepped=%v/trash-box", s.Slug, length, width, slope, stepped),
 							Body: raw,
 						})
 					}

@@ -51,6 +51,10 @@ type gvfSolution struct {
 	// order, several in each interval.
 	wcAt *pt
 	wcOK bool
+	// devDepth is the outlet device's depth at the flow solved for: the
+	// model's own is set again by every solve of it (the maximum
+	// discharge search solves it at other flows).
+	devDepth float64
 	// hAfter is the step the subcritical pass carried out of each reach
 	// upstream, before a node reset it: what a solve that shares the
 	// reaches below (Reuse) carries on with.
@@ -75,6 +79,7 @@ func solveGVF(m *model, from *gvfSolution, shared int) (*gvfSolution, error) {
 	if err := s.subPass(from, shared); err != nil {
 		return nil, err
 	}
+	s.devDepth = m.devDepth
 	s.sup = make([][]supSeg, len(m.reaches))
 	covered := math.Inf(-1)
 	prevCrit := false

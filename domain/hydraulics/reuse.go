@@ -98,13 +98,15 @@ func (u *Reuse) solve(m *model) (*gvfSolution, error) {
 	return s, nil
 }
 
-// rebind is the solution s for the model m, which sameFlow found
-// hydraulically the same as s.m: the profile is read through m (the same
-// reaches), and m gets the outlet depth the solve set on s.m.
+// rebind is the solution s for the model m, which sameRun and
+// sharedReaches found hydraulically the same as s.m: the profile is read
+// through m (the same reaches), and m gets the outlet device's depth of
+// the solve (not s.m's, which a maximum discharge search may have solved
+// again at other flows since).
 func (s *gvfSolution) rebind(m *model) *gvfSolution {
 	c := *s
 	c.m = m
-	m.devDepth = s.m.devDepth
+	m.devDepth = s.devDepth
 	return &c
 }
 

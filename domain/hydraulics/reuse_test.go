@@ -187,3 +187,48 @@ func TestSameSlope(t *testing.T) {
 		}
 	}
 }
+
+// The maximum discharge search solves the design's model again at other
+// flows, which sets the outlet device's depth on it: a solution kept from
+// that model and reused for the same run later has the depth of the
+// design flow, and gives what a fresh calculation gives.
+func TestReuseAfterMaxDischarge(t *testing.T) {
+	t.Parallel()
+	for _, c := range []struct {
+		name string
+		g, q float64
+		out  Outlet
+	}{
+		{"steep into a trash box", 0.03, 2e-4, TrashBox{RatedFlow: 0.01, RatedHead: 0.08}},
+		{"steep into a weir", 0.05, 1e-4, Weir{Length: 0.1, Crest: 0.05}},
+		{"steep into an orifice", 0.02, 3e-4, Orifice{Diameter: 0.08, CentreHeight: 0.04}},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			t.Parallel()
+			run := stepRun(0.1, 100, c.g, c.q, []float64{0}, []float64{0.3}, c.out)
+			want := mustCalc(t, run, Options{})
+			var u Reuse
+			for i := 0; i < 2; i++ {
+				got, err := u.CalculateWith(run, Options{})
+				if err != nil {
+					t.Fatal(err)
+				}
+				if !reflect.DeepEqual(got, want) {
+					t.Fatalf("calculation %d differs from a fresh one:\n%+v\n%+v", i, got, want)
+				}
+			}
+			// The reused solution brings the device depth of the design flow.
+			fresh, _ := compile(run, Options{})
+			if _, _, _, err := fresh.outletState(); err != nil {
+				t.Fatal(err)
+			}
+			m, _ := compile(run, Options{})
+			if _, err := u.solve(m); err != nil {
+				t.Fatal(err)
+			}
+			if m.devDepth != fresh.devDepth || fresh.devDepth == 0 {
+				t.Errorf("device depth %v reused, %v fresh", m.devDepth, fresh.devDepth)
+			}
+		})
+	}
+}
