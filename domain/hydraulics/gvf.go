@@ -55,6 +55,10 @@ type gvfSolution struct {
 	// model's own is set again by every solve of it (the maximum
 	// discharge search solves it at other flows).
 	devDepth float64
+	// snaps are the states of each reach's subcritical pass at the top of
+	// its steps (subReach), for a solve that shares the reach but for its
+	// upstream end to resume from (Reuse).
+	snaps [][]subSnap
 	// hAfter is the step the subcritical pass carried out of each reach
 	// upstream, before a node reset it: what a solve that shares the
 	// reaches below (Reuse) carries on with.
@@ -103,6 +107,7 @@ func (s *gvfSolution) subPass(from *gvfSolution, shared int) error {
 	nr := len(m.reaches)
 	s.sub = make([][]pt, nr)
 	s.hAfter = make([]float64, nr)
+	s.snaps = make([][]subSnap, nr)
 	M, y, crit, err := m.outletState()
 	if err != nil {
 		return err
@@ -119,9 +124,14 @@ func (s *gvfSolution) subPass(from *gvfSolution, shared int) error {
 			// The pass from the same state over the same reach: the same
 			// points, and the same step carried on.
 			o := len(from.sub) - 1 - k
-			s.sub[r], h = from.sub[o], from.hAfter[o]
+			s.sub[r], h, s.snaps[r] = from.sub[o], from.hAfter[o], from.snaps[o]
 		} else {
-			s.sub[r] = s.subReach(r, M, y, crit, &h)
+			var res *subResume
+			if k := nr - 1 - r; from != nil && k == shared {
+				res = resumable(from, len(from.sub)-1-k, m, r)
+			}
+			s.sub[r] = s.subReach(r, M, y, crit, &h, res)
+
 		}
 		s.hAfter[r] = h
 		if s.err != nil {
@@ -348,14 +358,21 @@ func (m *model) singularSlope(rc *reach, x float64) float64 {
 
 // subReach integrates reach r upstream from its downstream end, returning the
 // points in ascending chainage.
-func (s *gvfSolution) subReach(r int, M, y float64, crit bool, h *float64) []pt {
+//
+// With res, the pass starts where the remembered pass of res stood at the
+// top of one of its steps, with the points it had made until then.
+func (s *gvfSolution) subReach(r int, M, y float64, crit bool, h *float64, res *subResume) []pt {
 	m := s.m
 	rc := &m.reaches[r]
 	maxStep := m.opts.MaxStep
 	x := rc.x1
-	q := m.Q(rc, x)
-	f := rc.slopeTerm(y, q)
-	pts := []pt{{x, M, f, y, crit}}
+	var q, f float64
+	var pts []pt
+	if res == nil {
+		q = m.Q(rc, x)
+		f = rc.slopeTerm(y, q)
+		pts = []pt{{x, M, f, y, crit}}
+	}
 	guess := y
 	// The last evaluation of rhs, when it found the depth on the
 	// subcritical branch without the critical depth (ySubFast): the state
@@ -390,6 +407,17 @@ func (s *gvfSolution) subReach(r int, M, y float64, crit bool, h *float64) []pt 
 		}
 		return rc.slopeTerm(yy, qq), yy
 	}
+	if res != nil {
+		sn := res.snaps[len(res.snaps)-1]
+		x, M, f, y, q, crit, *h = sn.x, sn.M, sn.f, sn.y, sn.q, sn.crit, sn.h
+		lastX, lastM, lastY, lastSub = sn.lastX, sn.lastM, sn.lastY, sn.lastSub
+		lastQ, lastA, lastD = sn.lastQ, sn.lastA, sn.lastD
+		pts = make([]pt, 0, len(res.pts))
+		for i := len(res.pts) - 1; i >= len(res.pts)-sn.n; i-- {
+			pts = append(pts, res.pts[i])
+		}
+		s.snaps[r] = append(s.snaps[r][:0], res.snaps[:len(res.snaps)-1]...)
+	}
 	st := &stepper{rhs: rhs, tol: m.opts.Tol, atol: s.atol, maxStep: maxStep, dir: -1}
 	setCrit := func(xx float64) {
 		x = xx
@@ -399,6 +427,10 @@ func (s *gvfSolution) subReach(r int, M, y float64, crit bool, h *float64) []pt 
 		f = rc.slopeTerm(y, q)
 	}
 	for x > rc.x0+1e-12 {
+		s.snaps[r] = append(s.snaps[r], subSnap{
+			n: len(pts), x: x, M: M, f: f, y: y, q: q, h: *h, crit: crit,
+			lastX: lastX, lastM: lastM, lastY: lastY, lastQ: lastQ, lastA: lastA, lastD: lastD, lastSub: lastSub,
+		})
 		if crit {
 			if m.G(rc, x) > 0 {
 				xn := math.Max(x-maxStep, rc.x0)
@@ -478,6 +510,62 @@ func (s *gvfSolution) subReach(r int, M, y float64, crit bool, h *float64) []pt 
 // M_Q = 2Q/(gA).
 func predictDepth(y0, m0, q0, a0, d0, m, q float64) float64 {
 	return y0 + (m-m0-2*q0*(q-q0)/(Gravity*a0))/d0
+}
+
+// subSnap is the state of subReach at the top of a step: the points made
+// so far, the state, the step to try and the rhs's memory of its last
+// evaluation.
+type subSnap struct {
+	n                                        int
+	x, M, f, y, q, h                         float64
+	crit                                     bool
+	lastX, lastM, lastY, lastQ, lastA, lastD float64
+	lastSub                                  bool
+}
+
+// subResume is where subReach resumes a remembered pass: its points
+// (ascending) and its states up to the one to resume from.
+type subResume struct {
+	pts   []pt
+	snaps []subSnap
+}
+
+// resumable is where the subcritical pass of reach r of m may resume the
+// pass of reach o of from: the same reach but for its upstream end, entered in
+// the same state (the reaches below are shared, and across a change of
+// section at its lower end the levels are the same). Until the pass comes
+// within a step (maxStep) of either upstream end, no decision of the pass
+// reads that end: the steps are not cut short by it, the walk along
+// critical depth and the tracking of the equilibrium do not reach it. The
+// pass resumes from the last state more than a step and a millimetre above
+// both ends. Nil when there is none.
+func resumable(from *gvfSolution, o int, m *model, r int) *subResume {
+	if o < 0 || r < 0 || len(from.snaps) <= o {
+		return nil
+	}
+	a, b := &from.m.reaches[o], &m.reaches[r]
+	c := *a
+	c.x0 = b.x0
+	if !sameReach(&c, b, false) {
+		return nil
+	}
+	if r+1 < len(m.reaches) && m.reaches[r+1].junction &&
+		(a.z1 != b.z1 || from.m.reaches[o+1].z0 != m.reaches[r+1].z0) {
+		return nil
+	}
+	if (from.m.Q(a, a.x0) <= 0) != (m.Q(b, b.x0) <= 0) {
+		return nil // the approach to a dry head differs
+	}
+	limit := math.Max(a.x0, b.x0) + m.opts.MaxStep + 1e-3
+	sn := from.snaps[o]
+	k := 0
+	for k < len(sn) && sn[k].x > limit {
+		k++
+	}
+	if k == 0 {
+		return nil
+	}
+	return &subResume{pts: from.sub[o], snaps: sn[:k]}
 }
 
 // onManifold tells whether the state (x, y), just reached integrating in

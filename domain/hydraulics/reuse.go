@@ -8,14 +8,17 @@ import (
 // Reuse remembers the GVF solutions of the runs one design solves, so that
 // a run that is hydraulically the same as one already solved is not solved
 // again, and a run whose downstream reaches are the same as one solved
-// starts its subcritical pass where they end.
+// starts its subcritical pass where they end, and in the next reach up,
+// when only its upstream end differs, from where that end first mattered
+// to the remembered pass.
 //
 // A design search solves runs that differ little: the channels of one
 // width differ only in their depth and the level of their invert, which
 // the flow does not see (the depths are the same, only the fill differs);
 // the design finally calculated is a candidate the search has tested; the
 // candidates of one head stretch of a stepped run share every reach below
-// the stretch. What is reused is exactly what the solver would compute
+// the stretch, and the reach below the moving junction differs only in its
+// upstream end. What is reused is exactly what the solver would compute
 // again: a solution is reused only when every number the solver reads is
 // the same, bit for bit (sameFlow, sameReach), so the answer is the one a
 // fresh solve gives.
@@ -69,7 +72,7 @@ func (u *Reuse) solve(m *model) (*gvfSolution, error) {
 		return solveGVF(m, nil, 0)
 	}
 	var from *gvfSolution
-	shared := 0
+	shared, resumed := 0, 0
 	for _, s := range u.sols {
 		if !sameRun(s.m, m) {
 			continue
@@ -82,8 +85,14 @@ func (u *Reuse) solve(m *model) (*gvfSolution, error) {
 			return s.rebind(m), nil
 		}
 
-		if k > shared {
-			from, shared = s, k
+		// Above the shared reaches, the next may resume a remembered pass
+		// (resumable): the more of it, the better.
+		n := 0
+		if res := resumable(s, len(s.m.reaches)-1-k, m, len(m.reaches)-1-k); res != nil {
+			n = res.snaps[len(res.snaps)-1].n
+		}
+		if k > shared || (k == shared && n > resumed) {
+			from, shared, resumed = s, k, n
 		}
 	}
 	s, err := solveGVF(m, from, shared)

@@ -232,3 +232,47 @@ func TestReuseAfterMaxDischarge(t *testing.T) {
 		})
 	}
 }
+
+// The candidates of a head stretch differ in where the reach below the
+// moving junction begins: its subcritical pass resumes the remembered one
+// from where that beginning first mattered, and each candidate's fill is
+// what a fresh solve gives, bit for bit.
+func TestReuseResumedReachEqualsFreshSolve(t *testing.T) {
+	t.Parallel()
+	for _, g := range []float64{0, 0.004} { // level: the same bed slope whatever the start
+		const width, l, q = 0.15, 300.0, 2e-4
+		var u Reuse
+		opts := Options{SkipMaxDischarge: true}
+		var first *gvfSolution
+		resumed := 0
+		for _, head := range []float64{150, 225, 190, 205, 198, 60, 280} {
+			run := stepRun(width, l, g, q, []float64{0, head}, []float64{0.2, 0.3}, nil)
+			if first != nil {
+				m, err := compile(run, opts)
+				if err != nil {
+					t.Fatal(err)
+				}
+				if res := resumable(first, 1, m, 1); res != nil && res.snaps[len(res.snaps)-1].n > 0 {
+					resumed++
+				}
+			}
+			r, largest, atStart, err := u.SectionFill(run, opts)
+			if err != nil {
+				t.Fatal(err)
+			}
+			wr, wl, wa, err := SectionFill(run, opts)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if r != wr || !reflect.DeepEqual(largest, wl) || !reflect.DeepEqual(atStart, wa) {
+				t.Errorf("slope %g, head %g m: fill %v %v %v resumed, %v %v %v fresh", g, head, r, largest, atStart, wr, wl, wa)
+			}
+			if first == nil {
+				first = u.sols[0]
+			}
+		}
+		if g == 0 && resumed < 5 {
+			t.Errorf("level run: %d of 6 candidates could resume the first one's pass", resumed)
+		}
+	}
+}
