@@ -426,11 +426,16 @@ func (s *gvfSolution) subReach(r int, M, y float64, crit bool, h *float64, res *
 		M = rc.M(y, q)
 		f = rc.slopeTerm(y, q)
 	}
+	// Only a pass that may be resumed is recorded: kept by a Reuse, and
+	// not the head reach, which always begins at 0.
+	record := m.reuse != nil && m.scale == 1 && r > 0
 	for x > rc.x0+1e-12 {
-		s.snaps[r] = append(s.snaps[r], subSnap{
-			n: len(pts), x: x, M: M, f: f, y: y, q: q, h: *h, crit: crit,
-			lastX: lastX, lastM: lastM, lastY: lastY, lastQ: lastQ, lastA: lastA, lastD: lastD, lastSub: lastSub,
-		})
+		if record {
+			s.snaps[r] = append(s.snaps[r], subSnap{
+				n: len(pts), x: x, M: M, f: f, y: y, q: q, h: *h, crit: crit,
+				lastX: lastX, lastM: lastM, lastY: lastY, lastQ: lastQ, lastA: lastA, lastD: lastD, lastSub: lastSub,
+			})
+		}
 		if crit {
 			if m.G(rc, x) > 0 {
 				xn := math.Max(x-maxStep, rc.x0)
