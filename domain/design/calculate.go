@@ -69,7 +69,7 @@ func (p *plan) design(cat *catalogue.Catalogue) (*designed, error) {
 	if err != nil {
 		return nil, err
 	}
-	res, err := hydraulics.Calculate(run)
+	res, err := p.reuse.CalculateWith(run, hydraulics.Options{})
 	if err != nil {
 		return nil, err
 	}

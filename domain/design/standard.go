@@ -162,7 +162,7 @@ func (p *plan) rungsFlood(cat *catalogue.Catalogue, sizes []*catalogue.ChannelSp
 	if err != nil {
 		return false, err
 	}
-	return hydraulics.Floods(run, searchOptions)
+	return p.reuse.Floods(run, searchOptions)
 }
 
 // calculateParts lays parts by the catalogue and calculates them in full.
@@ -175,7 +175,7 @@ func (p *plan) calculateParts(cat *catalogue.Catalogue, parts []catalogue.RunPar
 	if err != nil {
 		return nil, err
 	}
-	res, err := hydraulics.Calculate(run)
+	res, err := p.reuse.CalculateWith(run, hydraulics.Options{})
 	if err != nil {
 		return nil, err
 	}
@@ -253,7 +253,7 @@ func (p *plan) stepped(cat *catalogue.Catalogue, sizes []*catalogue.ChannelSpec)
 			if err != nil {
 				return false, 0, err
 			}
-			r, largest, atStart, err := hydraulics.SectionFill(run, searchOptions)
+			r, largest, atStart, err := p.reuse.SectionFill(run, searchOptions)
 			if err != nil {
 				return false, 0, err
 			}
@@ -376,7 +376,7 @@ func (p *plan) selectBuiltInFall(cat *catalogue.Catalogue) (*designed, error) {
 		if err != nil {
 			return false, err
 		}
-		return hydraulics.Floods(run, searchOptions)
+		return p.reuse.Floods(run, searchOptions)
 	})
 	if err != nil {
 		return nil, err
@@ -386,7 +386,7 @@ func (p *plan) selectBuiltInFall(cat *catalogue.Catalogue) (*designed, error) {
 		if err != nil {
 			return nil, err
 		}
-		res, err := hydraulics.Calculate(run)
+		res, err := p.reuse.CalculateWith(run, hydraulics.Options{})
 		if err != nil {
 			return nil, err
 		}

@@ -86,7 +86,13 @@ type plan struct {
 
 	warnings []string
 	notices  []Notice
-	plan     []CatchmentPiece // the catchment as calculated, for drawings
+
+	// reuse keeps the engine's solutions of this calculation: the search
+	// tests runs that are hydraulically the same as others (the channels
+	// of one width), or share their lower reaches (a stepped run's head
+	// stretches), and the design it chooses is one it tested.
+	reuse hydraulics.Reuse
+	plan  []CatchmentPiece // the catchment as calculated, for drawings
 }
 
 // warn records a warning twice: as the English sentence of the results'

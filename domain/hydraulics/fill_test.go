@@ -1,8 +1,11 @@
 package hydraulics
 
 import (
+	"cmp"
 	"fmt"
 	"math"
+	"math/rand/v2"
+	"slices"
 	"sort"
 	"testing"
 )
@@ -73,6 +76,39 @@ func TestFillRatioFromPointsMatchesDense(t *testing.T) {
 						t.Errorf("%s: fill ratio %.15g from the points, %.15g from the dense profile", name, got, want)
 					}
 				}
+			}
+		}
+	}
+}
+
+// sortSamples merges ascending runs, or sorts when there are many: the
+// result is sorted and holds the same samples.
+func TestSortSamples(t *testing.T) {
+	t.Parallel()
+	rng := rand.New(rand.NewPCG(3, 5))
+	for _, runs := range []int{1, 2, 3, 5, 8, 9, 40} {
+		for trial := 0; trial < 20; trial++ {
+			var ss []sample
+			for r := 0; r < runs; r++ {
+				x := rng.Float64() * 10
+				for n := rng.IntN(30); n >= 0; n-- {
+					ss = append(ss, sample{x, float64(len(ss))})
+					x += float64(rng.IntN(3)) * rng.Float64() // repeated chainages too
+				}
+			}
+			want := slices.Clone(ss)
+			slices.SortStableFunc(want, func(a, b sample) int { return cmp.Compare(a.x, b.x) })
+			got, _ := sortSamples(slices.Clone(ss), nil)
+			if !slices.IsSortedFunc(got, func(a, b sample) int { return cmp.Compare(a.x, b.x) }) {
+				t.Fatalf("%d runs: not sorted: %v", runs, got)
+			}
+			key := func(s []sample) []sample {
+				c := slices.Clone(s)
+				slices.SortFunc(c, func(a, b sample) int { return cmp.Or(cmp.Compare(a.x, b.x), cmp.Compare(a.y, b.y)) })
+				return c
+			}
+			if !slices.Equal(key(got), key(want)) {
+				t.Fatalf("%d runs: samples lost or added", runs)
 			}
 		}
 	}

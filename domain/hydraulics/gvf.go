@@ -45,6 +45,24 @@ type gvfSolution struct {
 	went     bool
 	atol     float64
 	err      error // a non-finite state: the solve stops and reports it
+	// wcAt and wcOK remember whether the last interval of integration
+	// points the dense profile was evaluated in is well conditioned
+	// (wellConditioned at both ends): the slices of a run are evaluated in
+	// order, several in each interval.
+	wcAt *pt
+	wcOK bool
+	// devDepth is the outlet device's depth at the flow solved for: the
+	// model's own is set again by every solve of it (the maximum
+	// discharge search solves it at other flows).
+	devDepth float64
+	// snaps are the states of each reach's subcritical pass at the top of
+	// its steps (subReach), for a solve that shares the reach but for its
+	// upstream end to resume from (Reuse).
+	snaps [][]subSnap
+	// hAfter is the step the subcritical pass carried out of each reach
+	// upstream, before a node reset it: what a solve that shares the
+	// reaches below (Reuse) carries on with.
+	hAfter []float64
 }
 
 const (
@@ -58,11 +76,14 @@ const (
 // and with it critical depth, changes on the scale of x.
 func departStep(x float64) float64 { return math.Min(hDepart, math.Max(0.01*x, 1e-4)) }
 
-func solveGVF(m *model) (*gvfSolution, error) {
+// solveGVF solves m. When from is not nil, its last shared reaches are
+// those of m (sharedReaches): their subcritical pass is taken from it.
+func solveGVF(m *model, from *gvfSolution, shared int) (*gvfSolution, error) {
 	s := &gvfSolution{m: m}
-	if err := s.subPass(); err != nil {
+	if err := s.subPass(from, shared); err != nil {
 		return nil, err
 	}
+	s.devDepth = m.devDepth
 	s.sup = make([][]supSeg, len(m.reaches))
 	covered := math.Inf(-1)
 	prevCrit := false
@@ -81,10 +102,12 @@ func solveGVF(m *model) (*gvfSolution, error) {
 	return s, nil
 }
 
-func (s *gvfSolution) subPass() error {
+func (s *gvfSolution) subPass(from *gvfSolution, shared int) error {
 	m := s.m
 	nr := len(m.reaches)
 	s.sub = make([][]pt, nr)
+	s.hAfter = make([]float64, nr)
+	s.snaps = make([][]subSnap, nr)
 	M, y, crit, err := m.outletState()
 	if err != nil {
 		return err
@@ -97,7 +120,20 @@ func (s *gvfSolution) subPass() error {
 	s.atol = m.opts.Tol * math.Max(last.M(last.yc(qOut), qOut), 1e-300)
 	h := hStart
 	for r := nr - 1; r >= 0; r-- {
-		s.sub[r] = s.subReach(r, M, y, crit, &h)
+		if k := nr - 1 - r; from != nil && k < shared {
+			// The pass from the same state over the same reach: the same
+			// points, and the same step carried on.
+			o := len(from.sub) - 1 - k
+			s.sub[r], h, s.snaps[r] = from.sub[o], from.hAfter[o], from.snaps[o]
+		} else {
+			var res *subResume
+			if k := nr - 1 - r; from != nil && k == shared {
+				res = resumable(from, len(from.sub)-1-k, m, r)
+			}
+			s.sub[r] = s.subReach(r, M, y, crit, &h, res)
+
+		}
+		s.hAfter[r] = h
 		if s.err != nil {
 			return s.err
 		}
@@ -322,30 +358,46 @@ func (m *model) singularSlope(rc *reach, x float64) float64 {
 
 // subReach integrates reach r upstream from its downstream end, returning the
 // points in ascending chainage.
-func (s *gvfSolution) subReach(r int, M, y float64, crit bool, h *float64) []pt {
+//
+// With res, the pass starts where the remembered pass of res stood at the
+// top of one of its steps, with the points it had made until then.
+func (s *gvfSolution) subReach(r int, M, y float64, crit bool, h *float64, res *subResume) []pt {
 	m := s.m
 	rc := &m.reaches[r]
 	maxStep := m.opts.MaxStep
 	x := rc.x1
-	q := m.Q(rc, x)
-	f := rc.slopeTerm(y, q)
-	pts := []pt{{x, M, f, y, crit}}
+	var q, f float64
+	var pts []pt
+	if res == nil {
+		q = m.Q(rc, x)
+		f = rc.slopeTerm(y, q)
+		pts = []pt{{x, M, f, y, crit}}
+	}
 	guess := y
 	// The last evaluation of rhs, when it found the depth on the
 	// subcritical branch without the critical depth (ySubFast): the state
 	// is then above critical momentum, which the step loop need not check.
 	var lastX, lastM, lastY float64
 	lastSub := false
+	// At the last evaluation on the branch: the flow, the area and dM/dy.
+	var lastQ, lastA, lastD float64
 	rhs := func(xx, mm float64) (float64, float64) {
 		qq := m.Q(rc, xx)
 		g := guess
 		if lastSub {
-			// The previous stage's depth: nearer than the step's start.
+			// The previous stage's depth, moved by the change of M and Q
+			// to first order (dM = M_y·dy + 2Q/(gA)·dQ): one Newton
+			// iteration fewer than from the depth itself.
 			g = lastY
+			if p := predictDepth(lastY, lastM, lastQ, lastA, lastD, mm, qq); p > 0 && finite(p) {
+				g = p
+			}
 		}
-		if yy, ok := rc.ySubFast(mm, qq, g); ok {
-			lastX, lastM, lastY, lastSub = xx, mm, yy, true
-			return rc.slopeTerm(yy, qq), yy
+		if yy, d, ok := rc.ySubFastSlope(mm, qq, g); ok {
+			f, a := rc.slopeTermArea(yy, qq)
+			lastX, lastM, lastY, lastSub = xx, mm, yy, a > 0 && d > 0
+			lastQ, lastA, lastD = qq, a, d
+			return f, yy
 		}
 		lastSub = false
 		yc := rc.yc(qq)
@@ -355,6 +407,17 @@ func (s *gvfSolution) subReach(r int, M, y float64, crit bool, h *float64) []pt 
 		}
 		return rc.slopeTerm(yy, qq), yy
 	}
+	if res != nil {
+		sn := res.snaps[len(res.snaps)-1]
+		x, M, f, y, q, crit, *h = sn.x, sn.M, sn.f, sn.y, sn.q, sn.crit, sn.h
+		lastX, lastM, lastY, lastSub = sn.lastX, sn.lastM, sn.lastY, sn.lastSub
+		lastQ, lastA, lastD = sn.lastQ, sn.lastA, sn.lastD
+		pts = make([]pt, 0, len(res.pts))
+		for i := len(res.pts) - 1; i >= len(res.pts)-sn.n; i-- {
+			pts = append(pts, res.pts[i])
+		}
+		s.snaps[r] = append(s.snaps[r][:0], res.snaps[:len(res.snaps)-1]...)
+	}
 	st := &stepper{rhs: rhs, tol: m.opts.Tol, atol: s.atol, maxStep: maxStep, dir: -1}
 	setCrit := func(xx float64) {
 		x = xx
@@ -363,7 +426,16 @@ func (s *gvfSolution) subReach(r int, M, y float64, crit bool, h *float64) []pt 
 		M = rc.M(y, q)
 		f = rc.slopeTerm(y, q)
 	}
+	// Only a pass that may be resumed is recorded: kept by a Reuse, and
+	// not the head reach, which always begins at 0.
+	record := m.reuse != nil && m.scale == 1 && r > 0
 	for x > rc.x0+1e-12 {
+		if record {
+			s.snaps[r] = append(s.snaps[r], subSnap{
+				n: len(pts), x: x, M: M, f: f, y: y, q: q, h: *h, crit: crit,
+				lastX: lastX, lastM: lastM, lastY: lastY, lastQ: lastQ, lastA: lastA, lastD: lastD, lastSub: lastSub,
+			})
+		}
 		if crit {
 			if m.G(rc, x) > 0 {
 				xn := math.Max(x-maxStep, rc.x0)
@@ -436,6 +508,69 @@ func (s *gvfSolution) subReach(r int, M, y float64, crit bool, h *float64) []pt 
 	}
 	slices.Reverse(pts)
 	return pts
+}
+
+// predictDepth is the depth at momentum m and flow q to first order from
+// the depth y0 at m0, q0 with area a0 and dM/dy d0: dM = M_y·dy + M_Q·dQ,
+// M_Q = 2Q/(gA).
+func predictDepth(y0, m0, q0, a0, d0, m, q float64) float64 {
+	return y0 + (m-m0-2*q0*(q-q0)/(Gravity*a0))/d0
+}
+
+// subSnap is the state of subReach at the top of a step: the points made
+// so far, the state, the step to try and the rhs's memory of its last
+// evaluation.
+type subSnap struct {
+	n                                        int
+	x, M, f, y, q, h                         float64
+	crit                                     bool
+	lastX, lastM, lastY, lastQ, lastA, lastD float64
+	lastSub                                  bool
+}
+
+// subResume is where subReach resumes a remembered pass: its points
+// (ascending) and its states up to the one to resume from.
+type subResume struct {
+	pts   []pt
+	snaps []subSnap
+}
+
+// resumable is where the subcritical pass of reach r of m may resume the
+// pass of reach o of from: the same reach but for its upstream end, entered in
+// the same state (the reaches below are shared, and across a change of
+// section at its lower end the levels are the same). Until the pass comes
+// within a step (maxStep) of either upstream end, no decision of the pass
+// reads that end: the steps are not cut short by it, the walk along
+// critical depth and the tracking of the equilibrium do not reach it. The
+// pass resumes from the last state more than a step and a millimetre above
+// both ends. Nil when there is none.
+func resumable(from *gvfSolution, o int, m *model, r int) *subResume {
+	if o < 0 || r < 0 || len(from.snaps) <= o {
+		return nil
+	}
+	a, b := &from.m.reaches[o], &m.reaches[r]
+	c := *a
+	c.x0 = b.x0
+	if !sameReach(&c, b, false) {
+		return nil
+	}
+	if r+1 < len(m.reaches) && m.reaches[r+1].junction &&
+		(a.z1 != b.z1 || from.m.reaches[o+1].z0 != m.reaches[r+1].z0) {
+		return nil
+	}
+	if (from.m.Q(a, a.x0) <= 0) != (m.Q(b, b.x0) <= 0) {
+		return nil // the approach to a dry head differs
+	}
+	limit := math.Max(a.x0, b.x0) + m.opts.MaxStep + 1e-3
+	sn := from.snaps[o]
+	k := 0
+	for k < len(sn) && sn[k].x > limit {
+		k++
+	}
+	if k == 0 {
+		return nil
+	}
+	return &subResume{pts: from.sub[o], snaps: sn[:k]}
 }
 
 // onManifold tells whether the state (x, y), just reached integrating in
@@ -789,6 +924,18 @@ func (r *reach) wellConditioned(p pt, q float64) bool {
 	return math.Abs(1-r.froude2(p.y, q)) >= 0.2
 }
 
+// wellConditioned is the reach's wellConditioned at both ends of the
+// interval pts[k], pts[k+1], remembered for the last interval asked.
+func (s *gvfSolution) wellConditioned(rc *reach, pts []pt, k int) bool {
+	if s.wcAt == &pts[k] {
+		return s.wcOK
+	}
+	m := s.m
+	p0, p1 := pts[k], pts[k+1]
+	s.wcAt, s.wcOK = &pts[k], rc.wellConditioned(p0, m.Q(rc, p0.x)) && rc.wellConditioned(p1, m.Q(rc, p1.x))
+	return s.wcOK
+}
+
 // denseSub evaluates the subcritical pass at x: cubic Hermite interpolation
 // of M between the integration points, inverted on the subcritical branch;
 // near critical depth, where that inversion is ill-conditioned, linear
@@ -803,7 +950,7 @@ func (s *gvfSolution) denseSub(r int, x float64, wantY bool) (M, y float64) {
 	k := locate(pts, x)
 	p0, p1 := pts[k], pts[k+1]
 	q := m.Q(rc, x)
-	wc := rc.wellConditioned(p0, m.Q(rc, p0.x)) && rc.wellConditioned(p1, m.Q(rc, p1.x))
+	wc := s.wellConditioned(rc, pts, k)
 	if wantY && wc && !(p0.crit && p1.crit) {
 		// The depth without the critical depth where ySubFast finds it:
 		// then M is above the critical momentum, and the answer is the one
@@ -841,7 +988,7 @@ func (s *gvfSolution) denseSup(r int, pts []pt, x float64) float64 {
 	k := locate(pts, x)
 	p0, p1 := pts[k], pts[k+1]
 	q := m.Q(rc, x)
-	wc := rc.wellConditioned(p0, m.Q(rc, p0.x)) && rc.wellConditioned(p1, m.Q(rc, p1.x))
+	wc := s.wellConditioned(rc, pts, k)
 	if wc {
 		// as in denseSub
 		M := hermite(p0.x, p1.x, p0.M, p1.M, p0.f, p1.f, x)

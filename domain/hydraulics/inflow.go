@@ -126,6 +126,9 @@ type inflowTable struct {
 	q0  []float64 // q at the start of interval i
 	q1  []float64 // q at the end of interval i
 	cum []float64 // ∫q from 0 to xs[i]
+	// slope is q's slope on interval i, (q1 − q0)/(xs[i+1] − xs[i]):
+	// the flow at x is asked for at every evaluation of the flow equation.
+	slope []float64
 }
 
 func compileInflow(l LateralInflow) inflowTable {
@@ -142,7 +145,7 @@ func compileInflow(l LateralInflow) inflowTable {
 		return inflowTable{}
 	}
 	n := len(xs) - 1
-	t.q0, t.q1, t.cum = make([]float64, n), make([]float64, n), make([]float64, n+1)
+	t.q0, t.q1, t.cum, t.slope = make([]float64, n), make([]float64, n), make([]float64, n+1), make([]float64, n)
 	for i := 0; i < n; i++ {
 		a, b := xs[i], xs[i+1]
 		for _, p := range l {
@@ -152,6 +155,7 @@ func compileInflow(l LateralInflow) inflowTable {
 			}
 		}
 		t.cum[i+1] = t.cum[i] + (b-a)*(t.q0[i]+t.q1[i])/2
+		t.slope[i] = (t.q1[i] - t.q0[i]) / (b - a)
 	}
 	return t
 }
@@ -169,6 +173,9 @@ func dedupe(xs []float64) []float64 {
 // locate returns the interval holding x (clamped to the table).
 func (t *inflowTable) locate(x float64) int {
 	n := len(t.q0)
+	if n == 1 {
+		return 0 // one interval: the usual uniform rain on the run
+	}
 	i := sort.SearchFloat64s(t.xs, x) - 1
 	return max(0, min(i, n-1))
 }
@@ -182,10 +189,8 @@ func (t *inflowTable) cumulative(x float64) float64 {
 		return t.cum[len(t.cum)-1]
 	}
 	i := t.locate(x)
-	a, b := t.xs[i], t.xs[i+1]
-	d := x - a
-	slope := (t.q1[i] - t.q0[i]) / (b - a)
-	return t.cum[i] + d*(t.q0[i]+slope*d/2)
+	d := x - t.xs[i]
+	return t.cum[i] + d*(t.q0[i]+t.slope[i]*d/2)
 }
 
 // at is q(x); at a boundary between intervals it takes the upstream one.

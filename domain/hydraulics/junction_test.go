@@ -100,7 +100,7 @@ func TestHydraulicJumpConjugateDepths(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	s, err := solveGVF(m)
+	s, err := solveGVF(m, nil, 0)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -181,11 +181,18 @@ func (r *reach) sfOf(a, p, q float64) float64 {
 
 // slopeTerm is dM/dx = A(S0 − Sf).
 func (r *reach) slopeTerm(y, q float64) float64 {
+	f, _ := r.slopeTermArea(y, q)
+	return f
+}
+
+// slopeTermArea is slopeTerm and the area it was found with.
+func (r *reach) slopeTermArea(y, q float64) (f, a float64) {
 	if r.ru > 0 {
 		a, p := uAreaPerimeter(r.ru, y)
-		return a * (r.s0 - r.sfOf(a, p, q))
+		return a * (r.s0 - r.sfOf(a, p, q)), a
 	}
-	return r.area(y) * (r.s0 - r.sf(y, q))
+	a = r.area(y)
+	return a * (r.s0 - r.sf(y, q)), a
 }
 
 // froude2 is Q²T/(gA³).
@@ -196,6 +203,13 @@ func (r *reach) froude2(y, q float64) float64 {
 	}
 	return q * q * r.top(y) / (Gravity * a * a * a)
 }
+
+// exactRoot: where M(y) − mv is exactly 0, y is the root, and the
+// solvers below return it. Newton's step would stay on it, but the
+// bracket's strict test would then bisect away from it, and the iteration
+// came back to within its tolerance only after halving its way down from
+// the last step (up to ten more evaluations of the section, at most a
+// few 1e-13 of the depth away from y).
 
 // ySub is the subcritical depth (y ≥ yc) whose momentum function is mv at
 // flow q, by Newton's method safeguarded with bisection. M is convex and
@@ -223,6 +237,9 @@ func (r *reach) ySub(mv, q, yc, guess float64) float64 {
 			hi = y
 		} else {
 			lo = y
+		}
+		if f == 0 {
+			return y // see exactRoot
 		}
 		d := r.dMdy(y, q)
 		next := y - f/d
@@ -288,8 +305,15 @@ func (r *reach) ySup(mv, q, yc, guess float64) float64 {
 // is therefore the one ySub finds, bit for bit, and lies above critical
 // depth, so that mv exceeds the critical momentum.
 func (r *reach) ySubFast(mv, q, guess float64) (float64, bool) {
+	y, _, ok := r.ySubFastSlope(mv, q, guess)
+	return y, ok
+}
+
+// ySubFastSlope is ySubFast and dM/dy at its last iterate (within the
+// tolerance of the root): what a predictor of the next depth needs.
+func (r *reach) ySubFastSlope(mv, q, guess float64) (float64, float64, bool) {
 	if r.rb > 0 || !(mv > 0) || !(guess > 0) || !finite(guess) {
-		return 0, false
+		return 0, 0, false
 	}
 	lo, hi := 0.0, math.Inf(1)
 	loSet := false // else lo stands for critical depth, not known here
@@ -303,7 +327,10 @@ func (r *reach) ySubFast(mv, q, guess float64) (float64, bool) {
 		}
 		// Well above critical depth: 1 − Fr² = d/A not small.
 		if !(d > nearCritical*a) {
-			return 0, false
+			return 0, 0, false
+		}
+		if f == 0 {
+			return y, d, true // as ySub
 		}
 		next := y - f/d
 		// An iterate at or below critical depth while lo is not set is
@@ -315,15 +342,15 @@ func (r *reach) ySubFast(mv, q, guess float64) (float64, bool) {
 			case loSet:
 				next = (lo + hi) / 2
 			default:
-				return 0, false
+				return 0, 0, false
 			}
 		}
 		if math.Abs(next-y) <= 1e-13*next+1e-15 {
-			return next, true
+			return next, d, true
 		}
 		y = next
 	}
-	return 0, false
+	return 0, 0, false
 }
 
 // ySupFast is ySup without the critical depth, as ySubFast is ySub's: the

@@ -77,18 +77,21 @@ func solve(m *model) (profile, error) {
 	if m.method == HRW {
 		return solveHRW(m)
 	}
-	return solveGVF(m)
+	return m.reuse.solve(m)
 }
 
 // Calculate computes a run with the default options.
 func Calculate(run Run) (*Results, error) { return CalculateWith(run, Options{}) }
 
 // CalculateWith computes a run. Invalid input gives an *InputError.
-func CalculateWith(run Run, opts Options) (*Results, error) {
+func CalculateWith(run Run, opts Options) (*Results, error) { return calculateWith(run, opts, nil) }
+
+func calculateWith(run Run, opts Options, reuse *Reuse) (*Results, error) {
 	m, err := compile(run, opts)
 	if err != nil {
 		return nil, err
 	}
+	m.reuse = reuse
 	prof, err := solve(m)
 	if err != nil {
 		return nil, err
@@ -139,10 +142,15 @@ func FillRatio(run Run, opts Options) (float64, error) {
 // at its start: where along the run a candidate comes near flooding, for a
 // search to aim its next test.
 func SectionFill(run Run, opts Options) (ratio float64, largest, atStart []float64, err error) {
+	return sectionFill(run, opts, nil)
+}
+
+func sectionFill(run Run, opts Options, reuse *Reuse) (ratio float64, largest, atStart []float64, err error) {
 	m, err := compile(run, opts)
 	if err != nil {
 		return 0, nil, nil, err
 	}
+	m.reuse, m.search = reuse, true
 	prof, err := solve(m)
 	if err != nil {
 		return 0, nil, nil, err
@@ -183,7 +191,7 @@ func fillRatioOf(m *model, prof profile) (float64, error) { return fillRatioIn(m
 func fillRatioIn(m *model, prof profile, perSection, atStart []float64) (float64, error) {
 	worst, wr, wk := 0.0, 0, -1
 	var xs []float64
-	var ss []sample
+	var ss, buf []sample
 	var best []float64
 	kd, known := prof.(keyDepther)
 	for r := range m.reaches {
@@ -207,7 +215,7 @@ func fillRatioIn(m *model, prof profile, perSection, atStart []float64) (float64
 				ss = append(ss, sample{j, math.NaN()})
 			}
 		}
-		slices.SortFunc(ss, func(a, b sample) int { return cmp.Compare(a.x, b.x) })
+		ss, buf = sortSamples(ss, buf)
 		for k := 0; k < len(ss); {
 			// Samples at one chainage take one depth, the profile's.
 			e := k + 1
@@ -244,6 +252,58 @@ func fillRatioIn(m *model, prof profile, perSection, atStart []float64) (float64
 		return 0, ErrNumerical
 	}
 	return worst, nil
+}
+
+// sortSamples sorts samples by chainage. They come as a few ascending runs
+// (the subcritical pass, each supercritical segment, the section starts,
+// the jumps), which are merged one after the other into the first: cheaper
+// than sorting them. Samples at one chainage all take the profile's depth
+// there, so their order among themselves does not matter. buf is scratch
+// space, returned for the next call.
+func sortSamples(ss, buf []sample) ([]sample, []sample) {
+	runs := 1
+	for i := 1; i < len(ss); i++ {
+		if ss[i].x < ss[i-1].x {
+			runs++
+		}
+	}
+	if runs == 1 {
+		return ss, buf
+	}
+	if runs > 8 {
+		slices.SortFunc(ss, func(a, b sample) int { return cmp.Compare(a.x, b.x) })
+		return ss, buf
+	}
+	end := 1 // ss[:end] is sorted
+	for end < len(ss) && ss[end].x >= ss[end-1].x {
+		end++
+	}
+	for end < len(ss) {
+		next := end + 1
+		for next < len(ss) && ss[next].x >= ss[next-1].x {
+			next++
+		}
+		buf = mergeSamples(buf[:0], ss[:end], ss[end:next])
+		copy(ss, buf)
+		end = next
+	}
+	return ss, buf
+}
+
+// mergeSamples appends the merge of the ascending a and b to dst.
+func mergeSamples(dst, a, b []sample) []sample {
+	i, j := 0, 0
+	for i < len(a) && j < len(b) {
+		if b[j].x < a[i].x {
+			dst = append(dst, b[j])
+			j++
+		} else {
+			dst = append(dst, a[i])
+			i++
+		}
+	}
+	dst = append(dst, a[i:]...)
+	return append(dst, b[j:]...)
 }
 
 // goldenMax is the largest value of f found by a golden-section search on
@@ -406,9 +466,12 @@ func buildResults(run Run, m *model, prof profile) *Results {
 				TopLevelM:     s.TopAt(x),
 				Supercritical: sup,
 			}
-			if a := m.reaches[r].area(y); y > 0 && a > 0 {
-				sl.VelocityMS = q / a
-				sl.Froude = math.Sqrt(m.reaches[r].froude2(y, q))
+			if rc := &m.reaches[r]; y > 0 {
+				if a := rc.area(y); a > 0 {
+					// froude2 at y, without finding the area again
+					sl.VelocityMS = q / a
+					sl.Froude = math.Sqrt(q * q * rc.top(y) / (Gravity * a * a * a))
+				}
 			}
 			seg.Slices = append(seg.Slices, sl)
 		}
@@ -447,18 +510,29 @@ func buildResults(run Run, m *model, prof profile) *Results {
 
 // finite reports whether every number in the results is finite.
 func (r *Results) finite() bool {
-	vals := []float64{r.FlowVelocity, r.ChannelDischarge, r.MaxPossibleDischarge, r.PercentageFull,
+	vals := [...]float64{r.FlowVelocity, r.ChannelDischarge, r.MaxPossibleDischarge, r.PercentageFull,
 		r.Freeboard, r.FreeboardPercent, r.TotalSystemVolume, r.InstalledGradient, r.MaxDepthMM,
 		r.MaxDepthAtM, r.OutletDepthMM, r.CriticalDepthMM, r.ChannelInternalWidth, r.MaxChannelDepthMM}
-	vals = append(vals, r.CriticalSectionsM...)
-	vals = append(vals, r.HydraulicJumpsM...)
+	if !allFinite(vals[:]) || !allFinite(r.CriticalSectionsM) || !allFinite(r.HydraulicJumpsM) {
+		return false
+	}
 	for _, s := range r.Segments {
-		vals = append(vals, s.StartM, s.EndM, s.LengthMM, s.StepRaiseMM, s.FloorChangeMM)
+		if !allFinite([]float64{s.StartM, s.EndM, s.LengthMM, s.StepRaiseMM, s.FloorChangeMM}) {
+			return false
+		}
+		// Each slice in place: a 3000 m run has 42,000 of these numbers.
 		for _, c := range s.Slices {
-			vals = append(vals, c.DistanceM, c.FlowLS, c.DepthMM, c.InvertLevelM, c.TopLevelM, c.VelocityMS, c.Froude)
+			if !finite(c.DistanceM) || !finite(c.FlowLS) || !finite(c.DepthMM) || !finite(c.InvertLevelM) ||
+				!finite(c.TopLevelM) || !finite(c.VelocityMS) || !finite(c.Froude) {
+				return false
+			}
 		}
 	}
-	for _, v := range vals {
+	return true
+}
+
+func allFinite(vs []float64) bool {
+	for _, v := range vs {
 		if !finite(v) {
 			return false
 		}

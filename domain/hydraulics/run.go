@@ -258,6 +258,10 @@ type model struct {
 	opts     Options
 	scale    float64 // multiplies every inflow (max possible discharge search)
 	devDepth float64 // depth the outlet device demands (set by outletState)
+	reuse    *Reuse  // solutions to reuse (nil: none)
+	// search: only the fill is wanted (a flood test), and a solution whose
+	// bed slopes differ from this model's in the last bits will do (Reuse).
+	search bool
 }
 
 func compile(run Run, opts Options) (*model, error) {
