@@ -88,7 +88,9 @@ type Server struct {
 	translations *usecase.Translations
 	webLinks     *usecase.WebLinks
 	sessions     *sessions
-	log          *slog.Logger
+	// live re-checks this instance's live connections (live_watch.go).
+	live *liveWatcher
+	log  *slog.Logger
 
 	clients       clientAddrs
 	logins        *loginLimiter
@@ -144,6 +146,7 @@ func New(ctx context.Context, cfg Config) (http.Handler, error) {
 		tokenRate:     newAddrRate(lim.TokenBurst, lim.TokenEvery, cfg.Now),
 		secureCookies: strings.HasPrefix(public, "https://"),
 	}
+	s.live = newLiveWatcher(s)
 	if s.translations == nil {
 		s.translations = usecase.NewTranslations(uc)
 	}
