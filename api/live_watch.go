@@ -36,6 +36,9 @@ type liveWatcher struct {
 	mu    sync.Mutex
 	conns map[*liveConn]struct{}
 	stop  context.CancelFunc // nil while not running
+	// every is the ticker's period: liveRecheck, longer in tests that
+	// tick by hand.
+	every time.Duration
 }
 
 const (
@@ -51,7 +54,7 @@ const (
 )
 
 func newLiveWatcher(s *Server) *liveWatcher {
-	return &liveWatcher{s: s, conns: map[*liveConn]struct{}{}}
+	return &liveWatcher{s: s, every: liveRecheck, conns: map[*liveConn]struct{}{}}
 }
 
 // add registers c, starting the watcher if it is not running.
@@ -62,7 +65,7 @@ func (w *liveWatcher) add(c *liveConn) {
 	if w.stop == nil {
 		ctx, stop := context.WithCancel(context.Background())
 		w.stop = stop
-		go w.run(ctx)
+		go w.run(ctx, w.every)
 	}
 }
 
@@ -100,8 +103,10 @@ type watchState struct {
 	offers map[string]int64
 }
 
-func (w *liveWatcher) run(ctx context.Context) {
-	st := &watchState{offers: map[string]int64{}}
+func newWatchState() *watchState { return &watchState{offers: map[string]int64{}} }
+
+func (w *liveWatcher) run(ctx context.Context, every time.Duration) {
+	st := newWatchState()
 	// The read models' position is a little behind the head at worst; the
 	// first tick reads on from it to the head.
 	if r := w.s.cfg.Runner; r != nil {
@@ -109,7 +114,7 @@ func (w *liveWatcher) run(ctx context.Context) {
 			st.pos = pos
 		}
 	}
-	tick := time.NewTicker(liveRecheck)
+	tick := time.NewTicker(every)
 	defer tick.Stop()
 	for {
 		select {
