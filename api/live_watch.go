@@ -32,6 +32,8 @@ import (
 // call and an idle one (or a test's) keeps no goroutine.
 type liveWatcher struct {
 	s *Server
+	// tail is the store the log's tail is read from (tailStore).
+	tail eventstore.Store
 
 	mu    sync.Mutex
 	conns map[*liveConn]struct{}
@@ -54,7 +56,21 @@ const (
 )
 
 func newLiveWatcher(s *Server) *liveWatcher {
-	return &liveWatcher{s: s, every: liveRecheck, conns: map[*liveConn]struct{}{}}
+	return &liveWatcher{s: s, tail: tailStore(s.cfg.Store), every: liveRecheck, conns: map[*liveConn]struct{}{}}
+}
+
+// tailStore is store beneath the wrappers that only count or transform
+// the data (metrics, sealing of personal fields): the watcher needs only
+// each event's stream, version and position, and opening sealed fields
+// would cost a key look-up per author on every tick with edits.
+func tailStore(store eventstore.Store) eventstore.Store {
+	for {
+		u, ok := store.(interface{ Unwrap() eventstore.Store })
+		if !ok {
+			return store
+		}
+		store = u.Unwrap()
+	}
 }
 
 // add registers c, starting the watcher if it is not running.
@@ -187,7 +203,7 @@ func (w *liveWatcher) changes(ctx context.Context, st *watchState) liveChanges {
 	// offer read model may show them only on a later tick.
 	defer w.noteOffers(streams, st)
 	for read := 0; ; {
-		evs, err := w.s.cfg.Store.ReadAll(ctx, st.pos, liveTailPage)
+		evs, err := w.tail.ReadAll(ctx, st.pos, liveTailPage)
 		if err != nil {
 			w.s.log.Warn("live: read the log", "after", st.pos.String(), "err", err)
 			return liveChanges{all: true}

@@ -21,6 +21,9 @@ import (
 	"draindesign/eventstore"
 	"draindesign/eventstore/memory"
 	"draindesign/eventstore/pgtest"
+	"draindesign/eventstore/privacy"
+	"draindesign/eventstore/sqlite"
+	"draindesign/metrics"
 	"draindesign/projections"
 	"draindesign/projections/offer"
 
@@ -372,4 +375,25 @@ func TestLiveLogoutOnOtherInstance(t *testing.T) {
 		t.Fatalf("after the closed message: %v, want close code %d", err, closeSessionEnded)
 	}
 	t.Logf("closed %s after the logout", time.Since(ended).Round(time.Millisecond))
+}
+
+// The watcher reads the log's tail beneath the counting and sealing
+// wrappers the app puts on its store: it needs no personal field opened.
+func TestTailStoreBeneathWrappers(t *testing.T) {
+	inner, err := sqlite.Open(context.Background(), filepath.Join(t.TempDir(), "events.db"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { inner.Close() })
+	sealed, _, ok := privacy.Wrap(inner)
+	if !ok {
+		t.Fatal("the SQLite store keeps subject keys")
+	}
+	if got := tailStore(metrics.CountAppends(sealed)); got != eventstore.Store(inner) {
+		t.Errorf("tail read from %T, want the SQLite store", got)
+	}
+	plain := memory.New()
+	if got := tailStore(plain); got != eventstore.Store(plain) {
+		t.Errorf("an unwrapped store: tail read from %T", got)
+	}
 }
