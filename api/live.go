@@ -185,17 +185,25 @@ type liveSub struct {
 func (s *Server) websocket(w http.ResponseWriter, r *http.Request) {
 	me := currentUser(r)
 	token := sessionToken(r)
-	conn, err := upgrader.Upgrade(w, r, nil)
-	if err != nil {
-		return // Upgrade has answered the client
-	}
 	ctx, cancel := context.WithCancel(context.Background())
 	c := &liveConn{
-		s: s, conn: conn, token: token, out: make(chan any, 64), ctx: ctx, cancel: cancel,
+		s: s, token: token, out: make(chan any, 64), ctx: ctx, cancel: cancel,
 		viewer: viewerOf(me, ""), country: me.Country, subs: map[string]*liveSub{},
 		checked: make(chan struct{}, 1),
 	}
+	// The first look at the offer comes before the upgrade, so that a
+	// change the client makes once connected is seen as one; and the
+	// watcher knows the connection before that look, so that it keeps
+	// asking a changed offer's stamp until the connection has seen it.
+	s.live.add(c)
 	c.checkOffer(me.Country)
+	conn, err := upgrader.Upgrade(w, r, nil)
+	if err != nil {
+		s.live.remove(c)
+		cancel()
+		return // Upgrade has answered the client
+	}
+	c.conn = conn
 	writerDone := make(chan struct{})
 	go func() {
 		defer close(writerDone)
@@ -206,7 +214,6 @@ func (s *Server) websocket(w http.ResponseWriter, r *http.Request) {
 		defer close(watcherDone)
 		c.watch()
 	}()
-	s.live.add(c)
 	defer func() {
 		s.live.remove(c)
 		cancel()
