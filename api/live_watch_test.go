@@ -5,6 +5,7 @@ import (
 	"database/sql"
 	"database/sql/driver"
 	"encoding/json"
+	"errors"
 	"log/slog"
 	"net/http"
 	"net/http/cookiejar"
@@ -395,5 +396,92 @@ func TestTailStoreBeneathWrappers(t *testing.T) {
 	plain := memory.New()
 	if got := tailStore(plain); got != eventstore.Store(plain) {
 		t.Errorf("an unwrapped store: tail read from %T", got)
+	}
+}
+
+// failingStore fails every read of the log.
+type failingStore struct{ eventstore.Store }
+
+func (failingStore) ReadAll(context.Context, eventstore.Position, int) ([]eventstore.Event, error) {
+	return nil, errors.New("the database is gone")
+}
+
+// What the log's tail tells the watcher: everything on the first tick,
+// the streams touched on a quiet one, everything again when the tail is
+// longer than liveTailMax or cannot be read; availability changes are
+// remembered for the offer check.
+func TestLiveWatchChanges(t *testing.T) {
+	ctx := context.Background()
+	store := memory.New()
+	appendTo := func(stream string, n int) {
+		t.Helper()
+		for n > 0 {
+			batch := min(n, 1000)
+			evs := make([]eventstore.NewEvent, batch)
+			for i := range evs {
+				evs[i] = eventstore.NewEvent{ID: newToken(), Type: "test.happened", Data: json.RawMessage(`{}`)}
+			}
+			if _, err := store.Append(ctx, stream, eventstore.Any, evs...); err != nil {
+				t.Fatal(err)
+			}
+			n -= batch
+		}
+	}
+	w := &liveWatcher{s: &Server{log: slog.New(slog.DiscardHandler)}, tail: store}
+	st := newWatchState()
+	appendTo("project-old", 3)
+	if ch := w.changes(ctx, st); !ch.all {
+		t.Errorf("first tick: %+v, want everything", ch)
+	}
+	if ch := w.changes(ctx, st); ch.all || len(ch.streams) != 0 {
+		t.Errorf("quiet tick: %+v, want nothing", ch)
+	}
+	appendTo("project-a", 2)
+	appendTo("account-u", 1)
+	appendTo("availability-GB", 1)
+	ch := w.changes(ctx, st)
+	if ch.all || len(ch.streams) != 3 || ch.streams["project-a"] != 2 || !ch.touched("account-u") || ch.touched("project-old") {
+		t.Errorf("after three streams changed: %+v", ch)
+	}
+	if st.offers["GB"] != 1 {
+		t.Errorf("offers to check: %v, want GB at version 1", st.offers)
+	}
+	appendTo("project-b", liveTailMax+1)
+	if ch := w.changes(ctx, st); !ch.all {
+		t.Errorf("far behind: %d streams, want everything", len(ch.streams))
+	}
+	pos := st.pos
+	w.tail = failingStore{store}
+	if ch := w.changes(ctx, st); !ch.all || st.pos != pos {
+		t.Errorf("failed read: %+v at %v, want everything and the position kept", ch, st.pos)
+	}
+}
+
+// Sessions that cannot be checked close every connection ("try again")
+// after liveCheckFailures ticks, and not before.
+func TestLiveWatchFailedChecks(t *testing.T) {
+	var n counter
+	s, srv := liveServer(t, memory.New(), countingDB(t, &n.db))
+	s.live.mu.Lock()
+	s.live.every = time.Hour // ticked by hand below
+	s.live.mu.Unlock()
+	conn := dialLive(t, browser(t, srv, signedIn(t, s, "ann")), srv)
+	ctx := context.Background()
+	st := newWatchState()
+	s.live.tick(ctx, st)
+	settle(&n.db)
+	s.cfg.DB.Close() // every query fails from now on
+	for i := 1; i <= liveCheckFailures; i++ {
+		s.live.tick(ctx, st)
+		time.Sleep(100 * time.Millisecond) // the connection acts on the check
+		open := s.live.snapshot()
+		if i < liveCheckFailures && (len(open) != 1 || open[0].ctx.Err() != nil) {
+			t.Fatalf("after %d failed checks the connection is closed", i)
+		}
+	}
+	_ = conn.SetReadDeadline(time.Now().Add(5 * time.Second))
+	_, _, err := conn.ReadMessage()
+	if !websocket.IsCloseError(err, websocket.CloseInternalServerErr) {
+		t.Fatalf("after %d failed checks: %v, want close code %d", liveCheckFailures, err, websocket.CloseInternalServerErr)
 	}
 }
