@@ -156,6 +156,10 @@ func (ch liveChanges) touched(stream string) bool {
 	return ok
 }
 
+// tick checks every connection once: a handful of queries (the sessions,
+// the log's tail, the offer stamps of changed countries), however many
+// connections there are; what each connection must read again it reads in
+// its own goroutine (watch) or its followers'.
 func (w *liveWatcher) tick(parent context.Context, st *watchState) {
 	ctx, cancel := context.WithTimeout(parent, liveCheckTimeout)
 	defer cancel()
