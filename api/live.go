@@ -26,7 +26,10 @@ import (
 // delete, a save that withdraws the provider's access) and on a short
 // ticker that re-reads the session and the account from the database, so a
 // logout, an expired session, a block or a deletion made on any instance
-// closes the subscription within about liveRecheck.
+// closes the subscription within about liveRecheck. One ticker serves all
+// of an instance's connections (liveWatcher, live_watch.go): it asks their
+// sessions together and reads the event log's tail once, so that only what
+// changed is read again.
 //
 // Client → server:
 //
@@ -108,9 +111,10 @@ const msgLiveNoProject = "The project could not be loaded: it does not exist or 
 const (
 	livePing    = 30 * time.Second
 	liveTimeout = 70 * time.Second
-	// liveRecheck is how often a connection re-reads its session and
-	// account, and each subscription re-reads its project's stream
-	// whatever the event bus says.
+	// liveRecheck is how often the instance's watcher re-reads the
+	// sessions of its connections and the log's tail, whatever the event
+	// bus says; a connection then re-reads its account, and a subscription
+	// its project's stream, when the tail shows they changed.
 	liveRecheck = time.Second
 	// liveCheckFailures consecutive failed session checks (the database
 	// unreachable) close the connection; the client reconnects, and the
@@ -148,9 +152,22 @@ type liveConn struct {
 	// acct is the session's account as watch last saw it, kept up to date
 	// by reading only the events since (nil before the first check).
 	acct *account.Account
+	// acctStale: a check said the account changed but it could not be
+	// read then; the next check reads it whatever the log says.
+	acctStale bool
+	// acctFailures counts consecutive failed reads of the account.
+	acctFailures int
+
+	// check is the watcher's word not yet taken by watch (pending);
+	// checked wakes watch.
+	checkMu sync.Mutex
+	check   liveCheck
+	pending bool
+	checked chan struct{}
 
 	mu      sync.Mutex
 	viewer  project.Viewer // the account's rights as last checked; no ShareID
+	country string         // the account's country as last checked, for the watcher
 	subs    map[string]*liveSub
 	ending  bool // the connection is closing: no new subscriptions
 	follows sync.WaitGroup
@@ -168,16 +185,25 @@ type liveSub struct {
 func (s *Server) websocket(w http.ResponseWriter, r *http.Request) {
 	me := currentUser(r)
 	token := sessionToken(r)
-	conn, err := upgrader.Upgrade(w, r, nil)
-	if err != nil {
-		return // Upgrade has answered the client
-	}
 	ctx, cancel := context.WithCancel(context.Background())
 	c := &liveConn{
-		s: s, conn: conn, token: token, out: make(chan any, 64), ctx: ctx, cancel: cancel,
-		viewer: viewerOf(me, ""), subs: map[string]*liveSub{},
+		s: s, token: token, out: make(chan any, 64), ctx: ctx, cancel: cancel,
+		viewer: viewerOf(me, ""), country: me.Country, subs: map[string]*liveSub{},
+		checked: make(chan struct{}, 1),
 	}
+	// The first look at the offer comes before the upgrade, so that a
+	// change the client makes once connected is seen as one; and the
+	// watcher knows the connection before that look, so that it keeps
+	// asking a changed offer's stamp until the connection has seen it.
+	s.live.add(c)
 	c.checkOffer(me.Country)
+	conn, err := upgrader.Upgrade(w, r, nil)
+	if err != nil {
+		s.live.remove(c)
+		cancel()
+		return // Upgrade has answered the client
+	}
+	c.conn = conn
 	writerDone := make(chan struct{})
 	go func() {
 		defer close(writerDone)
@@ -189,6 +215,7 @@ func (s *Server) websocket(w http.ResponseWriter, r *http.Request) {
 		c.watch()
 	}()
 	defer func() {
+		s.live.remove(c)
 		cancel()
 		<-watcherDone
 		c.endFollows()
@@ -351,11 +378,35 @@ func (c *liveConn) setViewer(v project.Viewer) {
 	c.viewer = v
 }
 
-// pokeAll asks every follower to re-read its stream and re-check access.
-func (c *liveConn) pokeAll() {
+// setAccount takes the rights and the country of the account as checked.
+func (c *liveConn) setAccount(a *account.Account) {
 	c.mu.Lock()
 	defer c.mu.Unlock()
-	for _, sub := range c.subs {
+	c.viewer = viewerOf(a, "")
+	c.country = a.Country
+}
+
+// countryNow is the account's country as last checked.
+func (c *liveConn) countryNow() string {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	return c.country
+}
+
+// pokeAll asks every follower to re-read its stream and re-check access.
+func (c *liveConn) pokeAll() {
+	c.pokeWhere(func(string) bool { return true })
+}
+
+// pokeWhere asks the followers of the projects picked to re-read their
+// streams and re-check access.
+func (c *liveConn) pokeWhere(pick func(id string) bool) {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	for id, sub := range c.subs {
+		if !pick(id) {
+			continue
+		}
 		select {
 		case sub.poke <- struct{}{}:
 		default: // one is pending already
@@ -383,55 +434,114 @@ func (c *liveConn) endSession() {
 	c.send(liveFinal{msg: liveClosed{Type: "closed", Reason: closedSession}, code: closeSessionEnded, text: "session ended"})
 }
 
-// watch re-checks the session and the account on a ticker, and pokes the
-// followers so that they re-check their projects even when this instance's
-// event bus is behind.
+// deliver hands the watcher's check to watch without ever blocking the
+// watcher: a check not taken yet is merged with the newer one.
+func (c *liveConn) deliver(chk liveCheck) {
+	c.checkMu.Lock()
+	if c.pending {
+		c.check = c.check.merge(chk)
+	} else {
+		c.check, c.pending = chk, true
+	}
+	c.checkMu.Unlock()
+	select {
+	case c.checked <- struct{}{}:
+	default: // watch is woken already
+	}
+}
+
+// takeCheck is the pending check; false when watch took it already.
+func (c *liveConn) takeCheck() (liveCheck, bool) {
+	c.checkMu.Lock()
+	defer c.checkMu.Unlock()
+	chk, ok := c.check, c.pending
+	c.check, c.pending = liveCheck{}, false
+	return chk, ok
+}
+
+// watch acts on the watcher's checks: it ends the connection when the
+// session is gone or cannot be checked, reads the account again when it
+// changed, and tells the client when its offer did.
 func (c *liveConn) watch() {
-	tick := time.NewTicker(liveRecheck)
-	defer tick.Stop()
-	failures := 0
 	for {
 		select {
 		case <-c.ctx.Done():
 			return
-		case <-tick.C:
+		case <-c.checked:
 		}
-		acct, ok, err := c.s.liveAccount(c.ctx, c.token, c.acct)
+		chk, ok := c.takeCheck()
+		if ok && !c.apply(chk) {
+			return
+		}
+	}
+}
+
+// apply acts on one check; false once the connection is ending.
+func (c *liveConn) apply(chk liveCheck) bool {
+	if chk.failures > 0 {
+		c.acctStale = c.acctStale || chk.account
+		return !c.failed(chk.failures)
+	}
+	if chk.user == "" {
+		c.endSession()
+		return false
+	}
+	if c.acct == nil || c.acctStale || chk.account || c.acct.ID != chk.user {
+		acct, ok, err := c.s.liveAccountOf(c.ctx, chk.user, c.acct)
 		switch {
 		case c.ctx.Err() != nil:
-			return
+			return false
 		case err != nil:
-			failures++
-			c.s.log.Warn("live: check session", "err", err, "failures", failures)
-			if failures >= liveCheckFailures {
-				c.endFollows()
-				c.send(liveFinal{code: websocket.CloseInternalServerErr, text: "try again"})
-				return
-			}
-			continue
+			c.acctStale = true
+			c.acctFailures++
+			c.s.log.Warn("live: check account", "err", err, "failures", c.acctFailures)
+			return !c.failed(c.acctFailures)
 		case !ok:
 			c.endSession()
-			return
+			return false
 		}
-		failures = 0
-		c.acct = acct
-		c.setViewer(viewerOf(acct, ""))
-		c.checkOffer(acct.Country)
+		c.acct, c.acctStale, c.acctFailures = acct, false, 0
+		c.setAccount(acct)
+		// The rights may have changed: every follower checks again.
 		c.pokeAll()
+		if acct.Country != c.offerCountry {
+			c.checkOffer(acct.Country)
+		}
 	}
+	if stamp, ok := chk.offers[c.offerCountry]; ok {
+		c.seeOffer(c.offerCountry, stamp)
+	}
+	return true
+}
+
+// failed closes the connection ("try again") after liveCheckFailures
+// consecutive failures: a session that cannot be checked may have ended.
+func (c *liveConn) failed(failures int) bool {
+	if failures < liveCheckFailures {
+		return false
+	}
+	c.endFollows()
+	c.send(liveFinal{code: websocket.CloseInternalServerErr, text: "try again"})
+	return true
 }
 
 // checkOffer tells the client when what its user's country is offered
 // changed (channel availability), or the user's country did, so that it
 // loads the product list again. The handshake takes the first look, so
 // that a change soon after the client read its products is not missed;
-// then only watch calls it.
+// then only watch calls it, when the account's country changed (the
+// watcher asks the stamps of changed offers once per country).
 func (c *liveConn) checkOffer(country string) {
 	stamp, err := c.s.queries.OfferStamp(c.ctx, country)
 	if err != nil {
 		c.s.log.Warn("live: offer stamp", "country", country, "err", err)
 		return
 	}
+	c.seeOffer(country, stamp)
+}
+
+// seeOffer compares the stamp of country's offer with the one last seen.
+func (c *liveConn) seeOffer(country string, stamp int64) {
 	changed := c.offerSeen && (country != c.offerCountry || stamp != c.offerStamp)
 	c.offerCountry, c.offerStamp, c.offerSeen = country, stamp, true
 	if changed {

@@ -15,8 +15,9 @@ import (
 // version the client holds, until ctx ends or the viewer loses access. p is
 // the project as loaded when subscribing.
 //
-// The store is the truth: a feed event (or a poke from the connection's
-// ticker) only says "read the stream again". Reading everything committed
+// The store is the truth: a feed event (or a poke from the watcher, when
+// the log's tail shows the stream or the viewer's account changed) only
+// says "read the stream again". Reading everything committed
 // past the last version at once is what coalesces a save's many events into
 // one message, and it makes a dropped feed subscription or a version gap
 // harmless.
@@ -123,7 +124,13 @@ func (s *Server) liveAccount(ctx context.Context, token string, last *account.Ac
 	if err != nil {
 		return nil, false, err
 	}
+	return s.liveAccountOf(ctx, id, last)
+}
+
+// liveAccountOf is liveAccount once the session named the account id.
+func (s *Server) liveAccountOf(ctx context.Context, id string, last *account.Account) (*account.Account, bool, error) {
 	a := last
+	var err error
 	if a != nil && a.ID == id {
 		err = s.accounts.CatchUp(ctx, a)
 	} else {

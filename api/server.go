@@ -88,7 +88,9 @@ type Server struct {
 	translations *usecase.Translations
 	webLinks     *usecase.WebLinks
 	sessions     *sessions
-	log          *slog.Logger
+	// live re-checks this instance's live connections (live_watch.go).
+	live *liveWatcher
+	log  *slog.Logger
 
 	clients       clientAddrs
 	logins        *loginLimiter
@@ -101,6 +103,15 @@ type Server struct {
 
 // New builds the HTTP handler. It creates the sessions table if missing.
 func New(ctx context.Context, cfg Config) (http.Handler, error) {
+	s, err := newServer(ctx, cfg)
+	if err != nil {
+		return nil, err
+	}
+	return s.handler(), nil
+}
+
+// newServer builds the Server behind New's handler.
+func newServer(ctx context.Context, cfg Config) (*Server, error) {
 	if cfg.Now == nil {
 		cfg.Now = time.Now
 	}
@@ -144,12 +155,20 @@ func New(ctx context.Context, cfg Config) (http.Handler, error) {
 		tokenRate:     newAddrRate(lim.TokenBurst, lim.TokenEvery, cfg.Now),
 		secureCookies: strings.HasPrefix(public, "https://"),
 	}
+	s.live = newLiveWatcher(s)
 	if s.translations == nil {
 		s.translations = usecase.NewTranslations(uc)
 	}
 	if err := s.sessions.setup(ctx); err != nil {
 		return nil, err
 	}
+	return s, nil
+}
+
+// handler routes every path: the calls under /api, the help pages and the
+// web client.
+func (s *Server) handler() http.Handler {
+	cfg := s.cfg
 	r := chi.NewRouter()
 	// No RealIP: the client's address comes from clientKey, which believes
 	// forwarding headers only from trusted proxies.
@@ -165,7 +184,7 @@ func New(ctx context.Context, cfg Config) (http.Handler, error) {
 	// Browsers send Sec-Fetch-Site/Origin; a cross-site state-changing
 	// request is refused before any handler sees it (requests with an API
 	// token excepted: see crossOriginUnlessBearer).
-	return crossOriginUnlessBearer(r), nil
+	return crossOriginUnlessBearer(r)
 }
 
 // mount puts every call under /api.

@@ -10,6 +10,7 @@ import (
 	"errors"
 	"fmt"
 	"net/http"
+	"strings"
 	"time"
 
 	"draindesign/projections"
@@ -85,6 +86,59 @@ func (s *sessions) user(ctx context.Context, token string) (string, error) {
 		return "", fmt.Errorf("read session: %w", err)
 	}
 	return userID, nil
+}
+
+// sessionBatch bounds the tokens users asks in one query, well under
+// SQLite's and PostgreSQL's limits on bound parameters.
+const sessionBatch = 500
+
+// users is the user of each of tokens whose session is live, in as few
+// queries as the tokens need batches of sessionBatch (one for an instance's
+// live connections): the live watcher's per-tick check. Unknown and expired
+// tokens are absent, by the same rule as user.
+func (s *sessions) users(ctx context.Context, tokens []string) (map[string]string, error) {
+	byHash := make(map[string]string, len(tokens))
+	hashes := make([]any, 0, len(tokens))
+	for _, t := range tokens {
+		h := hashToken(t)
+		if _, dup := byHash[h]; !dup {
+			byHash[h] = t
+			hashes = append(hashes, h)
+		}
+	}
+	out := make(map[string]string, len(hashes))
+	now := s.now().Unix()
+	for start := 0; start < len(hashes); start += sessionBatch {
+		chunk := hashes[start:min(start+sessionBatch, len(hashes))]
+		if err := s.usersOf(ctx, chunk, now, byHash, out); err != nil {
+			return nil, err
+		}
+	}
+	return out, nil
+}
+
+// usersOf adds to out the live sessions among hashes.
+func (s *sessions) usersOf(ctx context.Context, hashes []any, now int64, byHash, out map[string]string) error {
+	marks := strings.TrimSuffix(strings.Repeat("?,", len(hashes)), ",")
+	rows, err := s.db.Query(ctx, `SELECT token_hash, user_id, expires_at FROM sessions WHERE token_hash IN (`+marks+`)`, hashes...)
+	if err != nil {
+		return fmt.Errorf("read sessions: %w", err)
+	}
+	defer rows.Close()
+	for rows.Next() {
+		var hash, userID string
+		var expires int64
+		if err := rows.Scan(&hash, &userID, &expires); err != nil {
+			return fmt.Errorf("read sessions: %w", err)
+		}
+		if now < expires {
+			out[byHash[hash]] = userID
+		}
+	}
+	if err := rows.Err(); err != nil {
+		return fmt.Errorf("read sessions: %w", err)
+	}
+	return nil
 }
 
 // refresh swaps a session that may still be refreshed for a new token.

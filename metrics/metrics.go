@@ -117,6 +117,9 @@ func CountAppends(store eventstore.Store) eventstore.Store { return countingStor
 
 type countingStore struct{ eventstore.Store }
 
+// Unwrap is the store counted, for readers that need no wrapper.
+func (s countingStore) Unwrap() eventstore.Store { return s.Store }
+
 func (s countingStore) Append(ctx context.Context, stream string, expected eventstore.ExpectedVersion, events ...eventstore.NewEvent) (eventstore.AppendResult, error) {
 	res, err := s.Store.Append(ctx, stream, expected, events...)
 	if err == nil {

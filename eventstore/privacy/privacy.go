@@ -142,6 +142,11 @@ func (s *Store) StreamVersion(ctx context.Context, stream string) (int64, error)
 	return s.inner.StreamVersion(ctx, stream)
 }
 
+// Unwrap is the store beneath, whose events keep their personal fields
+// sealed: for readers that need only streams and positions (the live
+// watcher's look at the log's tail), which then look up no keys.
+func (s *Store) Unwrap() eventstore.Store { return s.inner }
+
 // Close implements eventstore.Store.
 func (s *Store) Close() error { return s.inner.Close() }
 
