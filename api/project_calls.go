@@ -86,6 +86,8 @@ func (s *Server) save(w http.ResponseWriter, r *http.Request) {
 	}
 	p, runIDs, err := s.projects.SaveProject(r.Context(), actorOf(r), usecase.Save{
 		ProjectID: in.Project.SaveID, Version: in.Project.Version, Content: content, ShareWithProvider: in.Share,
+		// The heavy slot covers the recalculation, not the wait on the store.
+		Verified: func() { heavyDone(r) },
 	})
 	if err != nil {
 		s.fail(w, r, err)

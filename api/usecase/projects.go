@@ -181,6 +181,10 @@ type Save struct {
 	Version           *int64
 	Content           project.Content
 	ShareWithProvider bool
+	// Verified, when set, is told once the runs have been checked (and
+	// recalculated where needed): the CPU-heavy part is over, what follows
+	// waits on the store.
+	Verified func()
 }
 
 // SaveProject brings the project to the saved content. It answers the
@@ -194,6 +198,9 @@ func (u *Projects) SaveProject(ctx context.Context, a Actor, in Save) (*project.
 	decide := func(p *project.Project) ([]project.Event, error) {
 		evs, ids, err := p.Save(in.Content, by, NewID, u.verify)
 		runIDs = ids
+		if in.Verified != nil {
+			in.Verified()
+		}
 		return evs, err
 	}
 	if in.ProjectID == "" {
