@@ -44,7 +44,8 @@ func (s *Server) calculate(w http.ResponseWriter, r *http.Request) {
 	}
 	var raw map[string]json.RawMessage
 	_ = json.Unmarshal(body, &raw) // an object: DecodeRequest made sure
-	if err := s.checkProjectRun(r, req, raw); err != nil {
+	loaded, err := s.checkProjectRun(r, req, raw)
+	if err != nil {
 		s.fail(w, r, err)
 		return
 	}
@@ -61,7 +62,7 @@ func (s *Server) calculate(w http.ResponseWriter, r *http.Request) {
 	if ans != nil {
 		res = ans.Results
 	}
-	if err := s.recordCalculation(r, req, raw, res, calcErr, took); err != nil {
+	if err := s.recordCalculation(r, req, raw, loaded, res, calcErr, took); err != nil {
 		s.fail(w, r, err)
 		return
 	}
@@ -87,14 +88,17 @@ func (s *Server) calculateShared(w http.ResponseWriter, r *http.Request) {
 		s.fail(w, r, err)
 		return
 	}
+	loaded := map[*design.Request]*project.Project{}
 	for _, side := range []struct {
 		req *design.Request
 		raw map[string]json.RawMessage
 	}{{sr.Main, sr.Raw.Main}, {sr.Second, sr.Raw.Second}} {
-		if err := s.checkProjectRun(r, side.req, side.raw); err != nil {
+		p, err := s.checkProjectRun(r, side.req, side.raw)
+		if err != nil {
 			s.fail(w, r, err)
 			return
 		}
+		loaded[side.req] = p
 		if err := s.withdrawnChannels(r, side.req); err != nil {
 			s.fail(w, r, err)
 			return
@@ -122,7 +126,7 @@ func (s *Server) calculateShared(w http.ResponseWriter, r *http.Request) {
 		case failedRun(calcErr) != side.name:
 			continue // the other run failed; this one was not calculated
 		}
-		if err := s.recordCalculation(r, side.req, side.raw, res, calcErr, took); err != nil {
+		if err := s.recordCalculation(r, side.req, side.raw, loaded[side.req], res, calcErr, took); err != nil {
 			s.fail(w, r, err)
 			return
 		}
@@ -223,10 +227,12 @@ func (s *Server) materials(w http.ResponseWriter, r *http.Request) {
 }
 
 // checkProjectRun makes sure a calculation naming a project run may record
-// in it (the use case applies the project's access rules and input bounds).
-func (s *Server) checkProjectRun(r *http.Request, req *design.Request, raw map[string]json.RawMessage) error {
+// in it (the use case applies the project's access rules and input bounds),
+// and gives the project as loaded for the check (nil for a run of no
+// project), from which the record then starts.
+func (s *Server) checkProjectRun(r *http.Request, req *design.Request, raw map[string]json.RawMessage) (*project.Project, error) {
 	if req.ProjectID == "" && req.RunID == "" {
-		return nil
+		return nil, nil
 	}
 	return s.projects.CheckRun(r.Context(), actorOf(r), req.ProjectID, req.RunID, runInputs(raw))
 }
@@ -246,11 +252,11 @@ func runInputs(raw map[string]json.RawMessage) project.Inputs {
 // recordCalculation appends the outcome of a project run's calculation.
 // The inputs stored are the request's fields, less its project identity.
 // took is the calculation's run time (of both runs, for a shared one).
-func (s *Server) recordCalculation(r *http.Request, req *design.Request, raw map[string]json.RawMessage, res *design.Results, calcErr error, took time.Duration) error {
+func (s *Server) recordCalculation(r *http.Request, req *design.Request, raw map[string]json.RawMessage, loaded *project.Project, res *design.Results, calcErr error, took time.Duration) error {
 	if req.ProjectID == "" || !recordable(calcErr) {
 		return nil
 	}
-	o := usecase.Outcome{ProjectID: req.ProjectID, RunID: req.RunID, Inputs: runInputs(raw), Took: took}
+	o := usecase.Outcome{ProjectID: req.ProjectID, RunID: req.RunID, Inputs: runInputs(raw), Took: took, Loaded: loaded}
 	if calcErr != nil {
 		o.Failure = failureText(calcErr)
 	} else {

@@ -63,15 +63,7 @@ func newLiveWatcher(s *Server) *liveWatcher {
 // the data (metrics, sealing of personal fields): the watcher needs only
 // each event's stream, version and position, and opening sealed fields
 // would cost a key look-up per author on every tick with edits.
-func tailStore(store eventstore.Store) eventstore.Store {
-	for {
-		u, ok := store.(interface{ Unwrap() eventstore.Store })
-		if !ok {
-			return store
-		}
-		store = u.Unwrap()
-	}
-}
+func tailStore(store eventstore.Store) eventstore.Store { return eventstore.Bare(store) }
 
 // add registers c, starting the watcher if it is not running.
 func (w *liveWatcher) add(c *liveConn) {

@@ -164,3 +164,16 @@ type SubjectKeys interface {
 	// recent events, so an erasure misses none.
 	SubjectEvents(ctx context.Context, stream, author string) ([]Event, error)
 }
+
+// Bare is store beneath the wrappers that only count or transform event
+// data (each has an Unwrap method): for readers that need only streams,
+// versions and positions, which no wrapper changes.
+func Bare(store Store) Store {
+	for {
+		u, ok := store.(interface{ Unwrap() Store })
+		if !ok {
+			return store
+		}
+		store = u.Unwrap()
+	}
+}

@@ -412,7 +412,9 @@ func (r *Runner) WaitForStream(ctx context.Context, stream string, version int64
 	if len(projs) == 0 {
 		return nil
 	}
-	evs, err := r.cfg.Store.ReadStream(ctx, stream, version, 1)
+	// Only the event's position is needed: read beneath the sealing
+	// wrapper, which would look up its author's key to open it.
+	evs, err := eventstore.Bare(r.cfg.Store).ReadStream(ctx, stream, version, 1)
 	if err != nil {
 		return fmt.Errorf("wait for %s v%d: %w", stream, version, err)
 	}

@@ -121,11 +121,21 @@ func writable(a Actor, id string) func(*project.Project) error {
 // update runs a change on a project the actor may write, then waits for
 // the read models.
 func (u *Projects) update(ctx context.Context, a Actor, id string, expected int64, decide func(*project.Project) ([]project.Event, error)) (*project.Project, error) {
+	return u.updateFrom(ctx, a, id, nil, expected, decide)
+}
+
+// updateFrom is update starting from a project the caller loaded a moment
+// ago (nil: none), caught up rather than loaded again.
+func (u *Projects) updateFrom(ctx context.Context, a Actor, id string, loaded *project.Project, expected int64, decide func(*project.Project) ([]project.Event, error)) (*project.Project, error) {
 	if a.User == nil {
 		return nil, hidden(id)
 	}
 	guard := writable(a, id)
-	p, err := u.repo.Update(ctx, id, expected, a.meta(), guard, decide)
+	var from **project.Project
+	if loaded != nil {
+		from = &loaded
+	}
+	p, err := u.repo.UpdateFrom(ctx, id, from, expected, a.meta(), guard, decide)
 	if err != nil {
 		return nil, err
 	}
@@ -321,27 +331,30 @@ func (u *Projects) EditProject(ctx context.Context, a Actor, id string, c Edit) 
 // the actor may write the project, the run is in it, and the inputs may be
 // stored. It is asked before calculating, so a calculation whose outcome
 // could not be recorded costs nothing.
-func (u *Projects) CheckRun(ctx context.Context, a Actor, projectID, runID string, in project.Inputs) error {
+//
+// It answers the project as loaded for the check (nil when no project is
+// named), for RecordCalculation to start from (Outcome.Loaded).
+func (u *Projects) CheckRun(ctx context.Context, a Actor, projectID, runID string, in project.Inputs) (*project.Project, error) {
 	if projectID == "" && runID == "" {
-		return nil
+		return nil, nil
 	}
 	if projectID == "" || runID == "" {
-		return fault.New(fault.BadInput, "A calculation of a project's run needs both project_id and run_id")
+		return nil, fault.New(fault.BadInput, "A calculation of a project's run needs both project_id and run_id")
 	}
 	if err := project.ValidateInputs(in); err != nil {
-		return err
+		return nil, err
 	}
 	p, err := u.repo.Load(ctx, projectID)
 	if err != nil {
-		return err
+		return nil, err
 	}
 	if err := writable(a, projectID)(p); err != nil {
-		return err
+		return nil, err
 	}
 	if _, ok := p.Run(runID); !ok {
-		return &project.NotFoundError{What: "run", ID: runID}
+		return nil, &project.NotFoundError{What: "run", ID: runID}
 	}
-	return nil
+	return p, nil
 }
 
 // Outcome is a calculation made on the server, to record in the run.
@@ -353,6 +366,9 @@ type Outcome struct {
 	Failure string
 	// Took is how long the calculation ran, kept for the staff history.
 	Took time.Duration
+	// Loaded is the project as CheckRun loaded it (nil: none); recording
+	// catches it up instead of loading the whole stream again.
+	Loaded *project.Project
 }
 
 // RecordCalculation appends the outcome of a project run's calculation.
@@ -360,7 +376,7 @@ func (u *Projects) RecordCalculation(ctx context.Context, a Actor, o Outcome) er
 	if o.ProjectID == "" {
 		return nil
 	}
-	_, err := u.update(ctx, a, o.ProjectID, -1, func(p *project.Project) ([]project.Event, error) {
+	_, err := u.updateFrom(ctx, a, o.ProjectID, o.Loaded, -1, func(p *project.Project) ([]project.Event, error) {
 		var evs []project.Event
 		var err error
 		if o.Failure != "" {

@@ -143,8 +143,23 @@ type Decide[A any, E any] func(A) ([]E, error)
 // tab) and any other is ErrStale; with expected < 0 the command is
 // re-decided on a fresh load when another writer got in first.
 func (r *Repository[A, E]) Update(ctx context.Context, id string, expected int64, by Actor, guard func(A) error, decide Decide[A, E]) (A, error) {
+	return r.UpdateFrom(ctx, id, nil, expected, by, guard, decide)
+}
+
+// UpdateFrom is Update starting from loaded, the aggregate as the caller
+// loaded it a moment ago (nil: none): its first attempt only catches it up
+// with the events since instead of rebuilding it from the whole stream.
+// loaded is changed.
+func (r *Repository[A, E]) UpdateFrom(ctx context.Context, id string, loaded *A, expected int64, by Actor, guard func(A) error, decide Decide[A, E]) (A, error) {
 	for attempt := 0; ; attempt++ {
-		agg, err := r.Load(ctx, id)
+		var agg A
+		var err error
+		if attempt == 0 && loaded != nil {
+			agg = *loaded
+			err = r.CatchUp(ctx, id, agg)
+		} else {
+			agg, err = r.Load(ctx, id)
+		}
 		if err != nil {
 			return agg, err
 		}

@@ -132,3 +132,37 @@ func TestOversizedEventIsRefusedAndNothingWritten(t *testing.T) {
 		t.Fatalf("stream at version %d after a refused batch, want 1", v)
 	}
 }
+
+// UpdateFrom starts from an aggregate loaded earlier and catches it up:
+// the decision sees what another writer appended since, and the write
+// lands after it.
+func TestUpdateFromCatchesUpTheLoadedAggregate(t *testing.T) {
+	ctx := context.Background()
+	repo, _, _ := setup(t)
+	by := aggregate.Actor{UserID: "u"}
+	if _, err := repo.Create(ctx, "c", by, []added{{N: 1}}); err != nil {
+		t.Fatal(err)
+	}
+	loaded, err := repo.Load(ctx, "c")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := repo.Update(ctx, "c", -1, by, nil, add(10)); err != nil {
+		t.Fatal(err)
+	}
+	var seen int
+	got, err := repo.UpdateFrom(ctx, "c", &loaded, -1, by, nil, func(c *counter) ([]added, error) {
+		seen = c.total
+		return []added{{N: 100}}, nil
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if seen != 11 || got.total != 111 || got.version != 3 {
+		t.Errorf("decided on total %d, ended at %d v%d; want 11, then 111 at v3", seen, got.total, got.version)
+	}
+	fresh, _ := repo.Load(ctx, "c")
+	if fresh.total != 111 || fresh.version != 3 {
+		t.Errorf("stored: %d v%d, want 111 v3", fresh.total, fresh.version)
+	}
+}
