@@ -262,7 +262,11 @@ func Start(ctx context.Context, o Options) (*App, error) {
 	if err != nil {
 		return nil, err
 	}
-	relay := projections.NewRelay(projections.RelayConfig{Store: store, Publisher: transport.Publisher, After: from, Logger: wmLog})
+	// The relay publishes events as stored, personal fields still sealed:
+	// its readers (the runner, the live feed) need only streams, versions
+	// and positions, so the bus never carries personal data in the clear,
+	// and no key is looked up to publish.
+	relay := projections.NewRelay(projections.RelayConfig{Store: eventstore.Bare(store), Publisher: transport.Publisher, After: from, Logger: wmLog})
 	a.wg.Add(1)
 	go func() {
 		defer a.wg.Done()
