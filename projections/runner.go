@@ -371,20 +371,20 @@ func (r *Runner) waitFor(ctx context.Context, pos eventstore.Position, projs []*
 	if err := r.init(ctx); err != nil {
 		return err
 	}
-	if len(projs) == 0 || allKnownAt(projs, pos) {
-		return nil
-	}
+	// The projections' known checkpoints say which may still be behind;
+	// catching one up reads its row (and so learns of another instance's
+	// progress) before applying anything.
 	for {
 		wake := r.progressCh()
-		behind, err := r.behind(ctx, pos, projs)
-		if err != nil || len(behind) == 0 {
-			return err
+		behind := knownBehind(projs, pos)
+		if len(behind) == 0 {
+			return nil
 		}
 		if err := r.catchUpAll(ctx, behind, pos); err != nil {
 			return fmt.Errorf("wait for %s: %w", pos, err)
 		}
-		if behind, err = r.behind(ctx, pos, projs); err != nil || len(behind) == 0 {
-			return err
+		if behind = knownBehind(behind, pos); len(behind) == 0 {
+			return nil
 		}
 		// The log does not show pos yet (a PostgreSQL store holds back
 		// events behind still-open transactions): wait and look again.
@@ -439,29 +439,15 @@ func (r *Runner) catchUpAll(ctx context.Context, projs []*projState, pos eventst
 	return errors.Join(errs...)
 }
 
-// allKnownAt: every projection of projs is known to have applied pos.
-func allKnownAt(projs []*projState, pos eventstore.Position) bool {
-	for _, ps := range projs {
-		if ps.knownAt().Less(pos) {
-			return false
-		}
-	}
-	return true
-}
-
-// behind lists the projections of projs whose checkpoint is before pos.
-func (r *Runner) behind(ctx context.Context, pos eventstore.Position, projs []*projState) ([]*projState, error) {
-	cps, err := r.checkpoints(ctx)
-	if err != nil {
-		return nil, err
-	}
+// knownBehind lists the projections of projs not known to have applied pos.
+func knownBehind(projs []*projState, pos eventstore.Position) []*projState {
 	var out []*projState
 	for _, ps := range projs {
-		if cps[ps.p.Name()].Less(pos) {
+		if ps.knownAt().Less(pos) {
 			out = append(out, ps)
 		}
 	}
-	return out, nil
+	return out
 }
 
 func (r *Runner) checkpoints(ctx context.Context) (map[string]eventstore.Position, error) {
