@@ -2,6 +2,7 @@ package postgres_test
 
 import (
 	"context"
+	"net/url"
 	"testing"
 
 	"github.com/jackc/pgx/v5"
@@ -122,4 +123,22 @@ func BenchmarkStore(b *testing.B) {
 		// One round trip; the queries of a batch run in one implicit transaction.
 		return pool.SendBatch(ctx, batch).Close()
 	})
+}
+
+// TestOpenWithPoolSettings: the pool_* settings that Open passes to pgxpool
+// must not reach the server, which refuses unknown parameters.
+func TestOpenWithPoolSettings(t *testing.T) {
+	u, err := url.Parse(pgtest.NewDatabase(t))
+	if err != nil || u.Scheme == "" {
+		t.Skipf("DATABASE_URL is not a URL (%v)", err)
+	}
+	q := u.Query()
+	q.Set("pool_max_conns", "2")
+	q.Set("pool_min_conns", "1")
+	u.RawQuery = q.Encode()
+	s := open(t, u.String())
+	defer s.Close()
+	if _, err := s.Append(t.Context(), "s", eventstore.NoStream, eventstore.NewEvent{ID: "e1", Type: "T", Data: []byte(`{}`)}); err != nil {
+		t.Fatal(err)
+	}
 }
