@@ -317,8 +317,12 @@ var textColumns = [...]int{colID, colStream, colType, colAuthor, colCorrelation,
 // scratch holds a result's column bytes while its rows are read.
 type scratch struct {
 	texts, data []byte
-	ends        []int // per event: ends of its six texts in texts, of its data in data
+	spans       []span // per event: its texts' spans in texts
+	dataEnds    []int  // per event: the end of its data in data
 }
+
+// span is where one text value lies in scratch.texts.
+type span struct{ start, end int }
 
 var scratchPool = sync.Pool{New: func() any { return new(scratch) }}
 
@@ -331,9 +335,10 @@ var postgresEpoch = time.Date(2000, 1, 1, 0, 0, 0, 0, time.UTC).UnixMicro()
 // The rows are decoded from the wire's bytes (pgx's RawValues) rather than
 // scanned: scanning twelve columns through pgx's type map was most of the
 // client's time per event. The text columns are gathered in reused buffers
-// and copied out into one string and one byte slice for the whole result:
-// a handful of allocations per page instead of seven per event keeps
-// ReadAll fast, the garbage collector idle.
+// and copied out into one string and one byte slice for the whole result
+// (a text equal to the row before's is kept once, see addTexts): a handful
+// of allocations per page instead of seven per event keeps ReadAll fast,
+// the garbage collector idle.
 func (s *Store) query(ctx context.Context, sizeHint int, sql string, args ...any) ([]eventstore.Event, error) {
 	rows, err := s.pool.Query(ctx, sql, append([]any{resultFormats}, args...)...)
 	if err != nil {
@@ -345,7 +350,7 @@ func (s *Store) query(ctx context.Context, sizeHint int, sql string, args ...any
 	}
 	sc := scratchPool.Get().(*scratch)
 	defer scratchPool.Put(sc)
-	sc.texts, sc.data, sc.ends = sc.texts[:0], sc.data[:0], sc.ends[:0]
+	sc.texts, sc.data, sc.spans, sc.dataEnds = sc.texts[:0], sc.data[:0], sc.spans[:0], sc.dataEnds[:0]
 	evs := make([]eventstore.Event, 0, max(0, min(sizeHint, 1024)))
 	for rows.Next() {
 		v := rows.RawValues()
@@ -358,33 +363,49 @@ func (s *Store) query(ctx context.Context, sizeHint int, sql string, args ...any
 		e.Version = int64(binary.BigEndian.Uint64(v[colVersion]))
 		e.Schema = int(int32(binary.BigEndian.Uint32(v[colSchema])))
 		e.Metadata.Time = time.UnixMicro(postgresEpoch + int64(binary.BigEndian.Uint64(v[colTime]))).UTC()
-		for _, c := range textColumns {
-			sc.texts = append(sc.texts, v[c]...)
-			sc.ends = append(sc.ends, len(sc.texts))
-		}
+		sc.addTexts(v)
 		sc.data = append(sc.data, v[colData]...)
-		sc.ends = append(sc.ends, len(sc.data))
+		sc.dataEnds = append(sc.dataEnds, len(sc.data))
 		evs = append(evs, e)
 	}
 	if err := rows.Err(); err != nil {
 		return nil, err
 	}
 	texts, data := string(sc.texts), bytes.Clone(sc.data)
-	var textAt, dataAt int
+	var dataAt int
 	for i := range evs {
 		var t [len(textColumns)]string
-		for j := range t {
-			end := sc.ends[7*i+j]
-			t[j], textAt = texts[textAt:end], end
+		for j, sp := range sc.spans[len(t)*i : len(t)*(i+1)] {
+			t[j] = texts[sp.start:sp.end]
 		}
 		e := &evs[i]
 		e.ID, e.Stream, e.Type, e.Metadata.Author, e.Metadata.CorrelationID, e.Metadata.CausationID = t[0], t[1], t[2], t[3], t[4], t[5]
-		end := sc.ends[7*i+6]
+		end := sc.dataEnds[i]
 		// Capped, so that appending to one event's data cannot overwrite
 		// the next one's.
 		e.Data, dataAt = data[dataAt:end:end], end
 	}
 	return evs, nil
+}
+
+// addTexts gathers the text columns of row v. A value equal to the same
+// column's in the row before is not copied again but shares its span: the
+// events of one append mostly have one stream, type, author, correlation
+// and causation, so a page holds about one copy of each instead of one per
+// event, which saves copying and the garbage collector's time.
+func (sc *scratch) addTexts(v [][]byte) {
+	n := len(sc.spans)
+	for j, c := range textColumns {
+		if n > 0 {
+			if prev := sc.spans[n-len(textColumns)+j]; bytes.Equal(sc.texts[prev.start:prev.end], v[c]) {
+				sc.spans = append(sc.spans, prev)
+				continue
+			}
+		}
+		start := len(sc.texts)
+		sc.texts = append(sc.texts, v[c]...)
+		sc.spans = append(sc.spans, span{start, len(sc.texts)})
+	}
 }
 
 // StreamVersion implements eventstore.Store.
