@@ -27,7 +27,6 @@ import (
 	"errors"
 	"fmt"
 	"strings"
-	"sync"
 	"time"
 
 	"github.com/jackc/pgx/v5"
@@ -41,7 +40,20 @@ import (
 // Store is an eventstore.Store on a pgxpool.
 type Store struct {
 	pool *pgxpool.Pool
+	// scratches holds the read buffers of finished queries for the next
+	// ones. A sync.Pool would drop them at every garbage collection, which
+	// a reader of pages of 1,000 events triggers every few pages: their
+	// regrowth was a sixth of the bytes ReadAll allocated.
+	scratches chan *scratch
 }
+
+// Up to keptScratches read buffers of at most maxKeptScratch bytes each
+// are kept: a few concurrent readers' worth, of pages of a few thousand
+// events; the buffers of larger results go to the garbage collector.
+const (
+	keptScratches  = 4
+	maxKeptScratch = 4 << 20
+)
 
 var _ eventstore.Store = (*Store)(nil)
 
@@ -70,7 +82,7 @@ func Open(ctx context.Context, databaseURL string) (*Store, error) {
 		pool.Close()
 		return nil, fmt.Errorf("open event store: %w", err)
 	}
-	return &Store{pool: pool}, nil
+	return &Store{pool: pool, scratches: make(chan *scratch, keptScratches)}, nil
 }
 
 // Close closes the pool; it may be called more than once.
@@ -324,8 +336,6 @@ type scratch struct {
 // span is where one text value lies in scratch.texts.
 type span struct{ start, end int }
 
-var scratchPool = sync.Pool{New: func() any { return new(scratch) }}
-
 // postgresEpoch is where timestamptz's binary form counts microseconds
 // from.
 var postgresEpoch = time.Date(2000, 1, 1, 0, 0, 0, 0, time.UTC).UnixMicro()
@@ -348,8 +358,8 @@ func (s *Store) query(ctx context.Context, sizeHint int, sql string, args ...any
 	if fds := rows.FieldDescriptions(); len(fds) != nColumns {
 		return nil, fmt.Errorf("query gave %d columns, want %d", len(fds), nColumns)
 	}
-	sc := scratchPool.Get().(*scratch)
-	defer scratchPool.Put(sc)
+	sc := s.getScratch()
+	defer s.putScratch(sc)
 	sc.texts, sc.data, sc.spans, sc.dataEnds = sc.texts[:0], sc.data[:0], sc.spans[:0], sc.dataEnds[:0]
 	evs := make([]eventstore.Event, 0, max(0, min(sizeHint, 1024)))
 	for rows.Next() {
@@ -405,6 +415,30 @@ func (sc *scratch) addTexts(v [][]byte) {
 		start := len(sc.texts)
 		sc.texts = append(sc.texts, v[c]...)
 		sc.spans = append(sc.spans, span{start, len(sc.texts)})
+	}
+}
+
+// getScratch returns a kept read buffer, or a new one.
+func (s *Store) getScratch() *scratch {
+	select {
+	case sc := <-s.scratches:
+		return sc
+	default:
+		return new(scratch)
+	}
+}
+
+// putScratch keeps sc for a later query, unless it is large or enough
+// are kept.
+func (s *Store) putScratch(sc *scratch) {
+	// Bytes on a 64-bit platform: a span is two ints.
+	size := cap(sc.texts) + cap(sc.data) + 16*cap(sc.spans) + 8*cap(sc.dataEnds)
+	if size > maxKeptScratch {
+		return
+	}
+	select {
+	case s.scratches <- sc:
+	default:
 	}
 }
 
