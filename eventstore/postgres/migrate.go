@@ -5,6 +5,7 @@ import (
 	"fmt"
 
 	"github.com/jackc/pgx/v5"
+	"github.com/jackc/pgx/v5/pgxpool"
 
 	"draindesign/migrations"
 )
@@ -25,7 +26,13 @@ func Migrate(ctx context.Context, databaseURL string) error {
 }
 
 func migrate(ctx context.Context, databaseURL string, ms []migrations.Migration) error {
-	conn, err := pgx.Connect(ctx, databaseURL)
+	// Parsed as the pool's URL, so that the pool_* settings Open accepts
+	// are not sent to the server as unknown parameters.
+	cfg, err := pgxpool.ParseConfig(databaseURL)
+	if err != nil {
+		return fmt.Errorf("migrate: %w", err)
+	}
+	conn, err := pgx.ConnectConfig(ctx, cfg.ConnConfig)
 	if err != nil {
 		return fmt.Errorf("migrate: %w", err)
 	}

@@ -2,7 +2,11 @@ package postgres_test
 
 import (
 	"context"
+	"fmt"
+	"net/url"
+	"slices"
 	"testing"
+	"time"
 
 	"github.com/jackc/pgx/v5"
 	"github.com/jackc/pgx/v5/pgxpool"
@@ -122,4 +126,72 @@ func BenchmarkStore(b *testing.B) {
 		// One round trip; the queries of a batch run in one implicit transaction.
 		return pool.SendBatch(ctx, batch).Close()
 	})
+}
+
+// TestOpenWithPoolSettings: the pool_* settings that Open passes to pgxpool
+// must not reach the server, which refuses unknown parameters.
+func TestOpenWithPoolSettings(t *testing.T) {
+	u, err := url.Parse(pgtest.NewDatabase(t))
+	if err != nil || u.Scheme == "" {
+		t.Skipf("DATABASE_URL is not a URL (%v)", err)
+	}
+	q := u.Query()
+	q.Set("pool_max_conns", "2")
+	q.Set("pool_min_conns", "1")
+	u.RawQuery = q.Encode()
+	s := open(t, u.String())
+	defer s.Close()
+	if _, err := s.Append(t.Context(), "s", eventstore.NoStream, eventstore.NewEvent{ID: "e1", Type: "T", Data: []byte(`{}`)}); err != nil {
+		t.Fatal(err)
+	}
+}
+
+// TestReadRepeatedTexts reads back events whose text fields repeat from one
+// row to the next, change, come back and go empty: the reader keeps a text
+// equal to the row before's only once.
+func TestReadRepeatedTexts(t *testing.T) {
+	s := open(t, pgtest.NewDatabase(t))
+	defer s.Close()
+	meta := []eventstore.Metadata{
+		{Author: "a", CorrelationID: "c1"},
+		{Author: "a", CorrelationID: "c1"},
+		{Author: "b", CorrelationID: "c1", CausationID: "x"},
+		{Author: "a", CorrelationID: "c2", CausationID: "x"},
+		{Author: "", CorrelationID: "", CausationID: ""},
+		{Author: "a"},
+	}
+	types := []string{"T", "T", "U", "T", "T", "U"}
+	var evs []eventstore.NewEvent
+	for i, m := range meta {
+		evs = append(evs, eventstore.NewEvent{ID: fmt.Sprintf("e%d", i), Type: types[i], Data: []byte(`{}`), Metadata: m})
+	}
+	for _, stream := range []string{"s1", "s2"} {
+		ids := slices.Clone(evs)
+		for i := range ids {
+			ids[i].ID = stream + ids[i].ID
+		}
+		if _, err := s.Append(t.Context(), stream, eventstore.NoStream, ids...); err != nil {
+			t.Fatal(err)
+		}
+	}
+	// ReadAll holds events back while any older transaction on the server
+	// runs (other tests' too), hence the polling.
+	var got []eventstore.Event
+	for deadline := time.Now().Add(10 * time.Second); len(got) < 2*len(evs) && time.Now().Before(deadline); time.Sleep(5 * time.Millisecond) {
+		var err error
+		if got, err = s.ReadAll(t.Context(), eventstore.Position{}, 0); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if len(got) != 2*len(evs) {
+		t.Fatalf("read %d events, want %d", len(got), 2*len(evs))
+	}
+	for i, e := range got {
+		stream, want := []string{"s1", "s2"}[i/len(evs)], evs[i%len(evs)]
+		m := e.Metadata
+		if e.Stream != stream || e.ID != stream+want.ID || e.Type != want.Type || m.Author != want.Metadata.Author ||
+			m.CorrelationID != want.Metadata.CorrelationID || m.CausationID != want.Metadata.CausationID {
+			t.Errorf("event %d: %s %s %s %+v, want %s %s %s %+v", i, e.Stream, e.ID, e.Type, m, stream, stream+want.ID, want.Type, want.Metadata)
+		}
+	}
 }
