@@ -53,7 +53,7 @@ func lockInit(ctx context.Context, tx *Tx) error {
 	if tx.Dialect != Postgres {
 		return nil
 	}
-	if _, err := tx.Exec(ctx, `SELECT pg_advisory_xact_lock(?)`, int64(initLockKey)); err != nil {
+	if err := tx.Exec(ctx, `SELECT pg_advisory_xact_lock(?)`, int64(initLockKey)); err != nil {
 		return fmt.Errorf("lock read-model schema: %w", err)
 	}
 	return nil
@@ -84,30 +84,45 @@ func lockCheckpoint(ctx context.Context, tx *Tx, name string) (eventstore.Positi
 	return eventstore.Position{Commit: uint64(c), Seq: uint64(s)}, nil
 }
 
-func writeCheckpoint(ctx context.Context, tx *Tx, name string, pos eventstore.Position) error {
-	if pos.Commit > math.MaxInt64 || pos.Seq > math.MaxInt64 {
-		return fmt.Errorf("checkpoint of %s: position %s does not fit BIGINT", name, pos)
+// advanceCheckpoint moves the projection's checkpoint from "from" to "to"
+// inside tx, or fails with errCheckpointMoved when it is no longer at
+// "from". On PostgreSQL the statement is only queued (Tx.Exec): the server
+// raises the error itself, so that the statements queued after it, sent in
+// the same pipeline, roll back with it.
+func advanceCheckpoint(ctx context.Context, tx *Tx, name string, from, to eventstore.Position) error {
+	if to.Commit > math.MaxInt64 || to.Seq > math.MaxInt64 {
+		return fmt.Errorf("checkpoint of %s: position %s does not fit BIGINT", name, to)
 	}
-	_, err := tx.Exec(ctx, `UPDATE projection_checkpoints SET commit_pos = ?, seq_pos = ? WHERE name = ?`,
-		int64(pos.Commit), int64(pos.Seq), name)
-	if err != nil {
-		return fmt.Errorf("advance checkpoint of %s to %s: %w", name, pos, err)
+	args := []any{int64(to.Commit), int64(to.Seq), name, int64(from.Commit), int64(from.Seq)}
+	const update = `UPDATE projection_checkpoints SET commit_pos = ?, seq_pos = ? WHERE name = ? AND commit_pos = ? AND seq_pos = ?`
+	if tx.Dialect != Postgres {
+		n, err := tx.execRows(ctx, update, args...)
+		if err != nil {
+			return fmt.Errorf("advance checkpoint of %s to %s: %w", name, to, err)
+		}
+		if n != 1 {
+			return errCheckpointMoved
+		}
+		return nil
 	}
-	return nil
+	// The cast fails only when no row was updated; it depends on the
+	// count, so the planner cannot fold it into an error up front.
+	return tx.Exec(ctx, `WITH moved AS (`+update+` RETURNING 1)
+		SELECT CASE WHEN COUNT(*) = 1 THEN 0 ELSE CAST('`+checkpointMovedText+`: ' || COUNT(*) AS INTEGER) END FROM moved`, args...)
 }
 
 // resetProjection drops the projection's tables, recreates them and puts
 // its checkpoint back to the start of the log.
 func resetProjection(ctx context.Context, tx *Tx, p Projection) error {
 	for _, t := range p.Tables() {
-		if _, err := tx.Exec(ctx, `DROP TABLE IF EXISTS `+t); err != nil {
+		if err := tx.Exec(ctx, `DROP TABLE IF EXISTS `+t); err != nil {
 			return fmt.Errorf("reset %s: drop %s: %w", p.Name(), t, err)
 		}
 	}
 	if err := createSchema(ctx, tx, p); err != nil {
 		return err
 	}
-	_, err := tx.Exec(ctx, `INSERT INTO projection_checkpoints (name, commit_pos, seq_pos, schema_hash) VALUES (?, 0, 0, ?)
+	err := tx.Exec(ctx, `INSERT INTO projection_checkpoints (name, commit_pos, seq_pos, schema_hash) VALUES (?, 0, 0, ?)
 		ON CONFLICT (name) DO UPDATE SET commit_pos = 0, seq_pos = 0, schema_hash = excluded.schema_hash`,
 		p.Name(), schemaHash(p))
 	if err != nil {
@@ -118,7 +133,7 @@ func resetProjection(ctx context.Context, tx *Tx, p Projection) error {
 
 func createSchema(ctx context.Context, tx *Tx, p Projection) error {
 	for _, s := range p.Schema() {
-		if _, err := tx.Exec(ctx, s); err != nil {
+		if err := tx.Exec(ctx, s); err != nil {
 			return fmt.Errorf("schema of %s: %w", p.Name(), err)
 		}
 	}

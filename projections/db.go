@@ -7,8 +7,8 @@ import (
 	"strconv"
 	"strings"
 
-	// Registers the "pgx" database/sql driver.
-	_ "github.com/jackc/pgx/v5/stdlib"
+	"github.com/jackc/pgx/v5/pgxpool"
+	"github.com/jackc/pgx/v5/stdlib"
 	// Registers the "sqlite" database/sql driver.
 	_ "modernc.org/sqlite"
 )
@@ -27,6 +27,9 @@ const (
 type DB struct {
 	SQL     *sql.DB
 	Dialect Dialect
+	// pool is the connection pool behind SQL on PostgreSQL, used directly
+	// by read-model transactions to pipeline their statements (pgTx).
+	pool *pgxpool.Pool
 }
 
 // OpenSQLite opens (creating if needed) the read-model database file at path.
@@ -65,7 +68,7 @@ const MaxReadModelConns = 16
 // OpenPostgres connects to the read-model database at url (a postgres:// URL
 // or keyword/value DSN understood by pgx).
 func OpenPostgres(url string) (*DB, error) {
-	sqldb, err := sql.Open("pgx", url)
+	cfg, err := pgxpool.ParseConfig(url)
 	if err != nil {
 		return nil, fmt.Errorf("open read models: %w", err)
 	}
@@ -73,17 +76,30 @@ func OpenPostgres(url string) (*DB, error) {
 	// re-checking their sessions every second) opened connections until
 	// the server refused everyone with "too many clients" (found by
 	// `make load`). Beyond the limit, queries wait for a free connection.
-	sqldb.SetMaxOpenConns(MaxReadModelConns)
-	sqldb.SetMaxIdleConns(MaxReadModelConns)
-	if err := sqldb.Ping(); err != nil {
-		sqldb.Close()
+	cfg.MaxConns = MaxReadModelConns
+	pool, err := pgxpool.NewWithConfig(context.Background(), cfg)
+	if err != nil {
 		return nil, fmt.Errorf("open read models: %w", err)
 	}
-	return &DB{SQL: sqldb, Dialect: Postgres}, nil
+	// Queries outside transactions go through database/sql on the same
+	// pool, so the bound above covers both.
+	sqldb := stdlib.OpenDBFromPool(pool)
+	if err := sqldb.Ping(); err != nil {
+		sqldb.Close()
+		pool.Close()
+		return nil, fmt.Errorf("open read models: %w", err)
+	}
+	return &DB{SQL: sqldb, Dialect: Postgres, pool: pool}, nil
 }
 
 // Close closes the underlying connection pool.
-func (db *DB) Close() error { return db.SQL.Close() }
+func (db *DB) Close() error {
+	err := db.SQL.Close()
+	if db.pool != nil {
+		db.pool.Close()
+	}
+	return err
+}
 
 // Rebind rewrites ? placeholders for the dialect.
 func (db *DB) Rebind(query string) string { return rebind(db.Dialect, query) }
@@ -103,13 +119,17 @@ func (db *DB) QueryRow(ctx context.Context, query string, args ...any) *sql.Row 
 	return db.SQL.QueryRowContext(ctx, db.Rebind(query), args...)
 }
 
-// Begin starts a transaction.
+// Begin starts a transaction. On PostgreSQL nothing reaches the server
+// until the transaction reads or commits (pgTx).
 func (db *DB) Begin(ctx context.Context) (*Tx, error) {
+	if db.pool != nil {
+		return &Tx{Dialect: db.Dialect, pg: &pgTx{pool: db.pool}}, nil
+	}
 	tx, err := db.SQL.BeginTx(ctx, nil)
 	if err != nil {
 		return nil, fmt.Errorf("begin read-model transaction: %w", err)
 	}
-	return &Tx{Tx: tx, Dialect: db.Dialect}, nil
+	return &Tx{Dialect: db.Dialect, sql: tx}, nil
 }
 
 // InTx runs fn in a transaction, committing when it returns nil and rolling
@@ -120,10 +140,10 @@ func (db *DB) InTx(ctx context.Context, fn func(*Tx) error) error {
 		return err
 	}
 	if err := fn(tx); err != nil {
-		tx.Rollback()
+		tx.Rollback(ctx)
 		return err
 	}
-	if err := tx.Commit(); err != nil {
+	if err := tx.Commit(ctx); err != nil {
 		return fmt.Errorf("commit read-model transaction: %w", err)
 	}
 	return nil
@@ -131,31 +151,71 @@ func (db *DB) InTx(ctx context.Context, fn func(*Tx) error) error {
 
 // Tx is a read-model transaction. A projection's Apply gets one that also
 // carries the checkpoint update, so both commit or neither does.
+//
+// On PostgreSQL, Exec only queues its statement: its error, if any, comes
+// from the next Query, QueryRow or Commit, and rolls the transaction back
+// all the same.
 type Tx struct {
-	Tx      *sql.Tx
 	Dialect Dialect
+	sql     *sql.Tx // SQLite, and a DB opened without a pgx pool
+	pg      *pgTx   // PostgreSQL
 }
 
-// Exec runs a statement with ? placeholders.
-func (tx *Tx) Exec(ctx context.Context, query string, args ...any) (sql.Result, error) {
-	return tx.Tx.ExecContext(ctx, rebind(tx.Dialect, query), args...)
+// Exec runs (on PostgreSQL: queues) a statement with ? placeholders.
+func (tx *Tx) Exec(ctx context.Context, query string, args ...any) error {
+	if tx.pg != nil {
+		return tx.pg.exec(rebind(tx.Dialect, query), args)
+	}
+	_, err := tx.sql.ExecContext(ctx, rebind(tx.Dialect, query), args...)
+	if isCheckpointMoved(err) {
+		return errCheckpointMoved
+	}
+	return err
 }
 
-// Query runs a query with ? placeholders.
-func (tx *Tx) Query(ctx context.Context, query string, args ...any) (*sql.Rows, error) {
-	return tx.Tx.QueryContext(ctx, rebind(tx.Dialect, query), args...)
+// execRows runs a statement at once and returns how many rows it changed;
+// for the SQLite checkpoint only (advanceCheckpoint).
+func (tx *Tx) execRows(ctx context.Context, query string, args ...any) (int64, error) {
+	res, err := tx.sql.ExecContext(ctx, rebind(tx.Dialect, query), args...)
+	if err != nil {
+		return 0, err
+	}
+	return res.RowsAffected()
 }
 
-// QueryRow runs a single-row query with ? placeholders.
-func (tx *Tx) QueryRow(ctx context.Context, query string, args ...any) *sql.Row {
-	return tx.Tx.QueryRowContext(ctx, rebind(tx.Dialect, query), args...)
+// Query runs a query with ? placeholders, after the statements queued
+// before it.
+func (tx *Tx) Query(ctx context.Context, query string, args ...any) (Rows, error) {
+	if tx.pg != nil {
+		return tx.pg.query(ctx, rebind(tx.Dialect, query), args)
+	}
+	return tx.sql.QueryContext(ctx, rebind(tx.Dialect, query), args...)
 }
 
-// Commit commits the transaction.
-func (tx *Tx) Commit() error { return tx.Tx.Commit() }
+// QueryRow runs a single-row query with ? placeholders, after the
+// statements queued before it.
+func (tx *Tx) QueryRow(ctx context.Context, query string, args ...any) Row {
+	if tx.pg != nil {
+		return tx.pg.queryRow(ctx, rebind(tx.Dialect, query), args)
+	}
+	return tx.sql.QueryRowContext(ctx, rebind(tx.Dialect, query), args...)
+}
+
+// Commit sends what is queued and commits the transaction.
+func (tx *Tx) Commit(ctx context.Context) error {
+	if tx.pg != nil {
+		return tx.pg.commit(ctx)
+	}
+	return tx.sql.Commit()
+}
 
 // Rollback aborts the transaction; after a Commit it is a harmless no-op.
-func (tx *Tx) Rollback() error { return tx.Tx.Rollback() }
+func (tx *Tx) Rollback(ctx context.Context) error {
+	if tx.pg != nil {
+		return tx.pg.rollback(ctx)
+	}
+	return tx.sql.Rollback()
+}
 
 // rebind turns ? into $1, $2, ... for PostgreSQL. Question marks inside
 // quoted strings, quoted identifiers and comments are left alone so that

@@ -30,10 +30,13 @@ type Projection interface {
 	Schema() []string
 	// Tables lists every table Schema creates, dropped on rebuild.
 	Tables() []string
-	// Apply folds one event into the read model inside tx. It sees every
-	// event of the log exactly once, in log order, and ignores the ones it
-	// does not care about. Returning an error rolls back the read-model rows
-	// and the checkpoint together; the event is offered again later.
+	// Apply folds one event into the read model inside tx. Its committed
+	// effect sees every event of the log exactly once, in log order, and it
+	// ignores the ones it does not care about. Returning an error rolls
+	// back the read-model rows and the checkpoint together; the event is
+	// offered again later. Apply may also run for a batch that another
+	// instance committed first and that then rolls back, so it must change
+	// nothing outside tx.
 	Apply(ctx context.Context, tx *Tx, ev eventstore.Event) error
 }
 

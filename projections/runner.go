@@ -305,32 +305,38 @@ func (r *Runner) catchUp(ctx context.Context, ps *projState, to *eventstore.Posi
 // that also advances the checkpoint. If the checkpoint is no longer cp
 // (another instance got there first, or a rebuild reset it) nothing is
 // applied and the caller reads again from the new checkpoint.
+//
+// The checkpoint is advanced first: on PostgreSQL that statement takes the
+// row lock (another instance applying the same events waits here) and
+// fails the whole transaction if the row moved, so that the batch can go
+// to the server as one pipeline without first asking where it stands.
 func (r *Runner) applyBatch(ctx context.Context, ps *projState, cp eventstore.Position, evs []eventstore.Event) error {
 	name := ps.p.Name()
+	to := evs[len(evs)-1].Position
 	tx, err := r.cfg.DB.Begin(ctx)
 	if err != nil {
 		return fmt.Errorf("catch up %s: %w", name, err)
 	}
-	defer tx.Rollback()
-	cur, err := lockCheckpoint(ctx, tx, name)
+	defer tx.Rollback(ctx)
+	err = advanceCheckpoint(ctx, tx, name, cp, to)
+	for i := 0; err == nil && i < len(evs); i++ {
+		ev := evs[i]
+		if err = safeApply(ctx, ps.p, tx, ev); err != nil {
+			err = fmt.Errorf("apply %s (%s v%d at %s) to %s: %w", ev.ID, ev.Stream, ev.Version, ev.Position, name, err)
+		}
+	}
+	if err == nil {
+		if err = tx.Commit(ctx); err != nil {
+			err = fmt.Errorf("catch up %s: commit: %w", name, err)
+		}
+	}
+	if errors.Is(err, errCheckpointMoved) {
+		return nil
+	}
 	if err != nil {
 		return err
 	}
-	if cur != cp {
-		return nil
-	}
-	for _, ev := range evs {
-		if err := safeApply(ctx, ps.p, tx, ev); err != nil {
-			return fmt.Errorf("apply %s (%s v%d at %s) to %s: %w", ev.ID, ev.Stream, ev.Version, ev.Position, name, err)
-		}
-	}
-	if err := writeCheckpoint(ctx, tx, name, evs[len(evs)-1].Position); err != nil {
-		return err
-	}
-	if err := tx.Commit(); err != nil {
-		return fmt.Errorf("catch up %s: commit: %w", name, err)
-	}
-	ps.setKnown(evs[len(evs)-1].Position)
+	ps.setKnown(to)
 	r.signal()
 	return nil
 }
@@ -503,7 +509,7 @@ func (r *Runner) init(ctx context.Context) error {
 		if err := lockInit(ctx, tx); err != nil {
 			return err
 		}
-		if _, err := tx.Exec(ctx, checkpointSchema); err != nil {
+		if err := tx.Exec(ctx, checkpointSchema); err != nil {
 			return fmt.Errorf("create checkpoint table: %w", err)
 		}
 		for _, ps := range r.projs {

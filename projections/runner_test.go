@@ -246,7 +246,11 @@ func TestTwoInstancesApplyEachEventOnce(t *testing.T) {
 			}
 			return nil
 		})
-		if got := counters[0].Calls() + counters[1].Calls(); got != len(ids) {
+		// Apply may run more often than that: on PostgreSQL the instance
+		// that loses a race for a batch learns so from the server only after
+		// queuing its statements, which then roll back (applyBatch). What
+		// counts, each event committed once, is checked above.
+		if got := counters[0].Calls() + counters[1].Calls(); got < len(ids) {
 			t.Errorf("Apply called %d times in total for %d events", got, len(ids))
 		}
 		if counters[0].Calls() == 0 || counters[1].Calls() == 0 {

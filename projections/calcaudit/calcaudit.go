@@ -105,7 +105,7 @@ func (Projection) Apply(ctx context.Context, tx *projections.Tx, ev eventstore.E
 }
 
 func nameRun(ctx context.Context, tx *projections.Tx, runID, name string) error {
-	_, err := tx.Exec(ctx, `INSERT INTO calc_audit_runs (run_id, name) VALUES (?, ?)
+	err := tx.Exec(ctx, `INSERT INTO calc_audit_runs (run_id, name) VALUES (?, ?)
 		ON CONFLICT (run_id) DO UPDATE SET name = excluded.name`, runID, name)
 	if err != nil {
 		return fmt.Errorf("calc_audit: name run %s: %w", runID, err)
@@ -132,15 +132,13 @@ func flag(s project.Summary, key string) bool {
 
 func record(ctx context.Context, tx *projections.Tx, ev eventstore.Event, runID string, in project.Inputs, sum project.Summary,
 	outcome, msg string, durationMS float64) error {
-	var runName string
-	err := tx.QueryRow(ctx, `SELECT name FROM calc_audit_runs WHERE run_id = ?`, runID).Scan(&runName)
-	if err != nil && !errors.Is(err, sql.ErrNoRows) {
-		return fmt.Errorf("calc_audit: name of run %s: %w", runID, err)
-	}
-	_, err = tx.Exec(ctx, `INSERT INTO calc_audit (event_id, at, author, project_id, version, run_id, run_name, system, method,
-		length_m, area_m2, intensity, discharge, outcome, message, duration_us) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+	// The run's name is looked up by the INSERT itself: a write with no
+	// read keeps the read-model transaction one pipeline (projections.Tx).
+	err := tx.Exec(ctx, `INSERT INTO calc_audit (event_id, at, author, project_id, version, run_id, run_name, system, method,
+		length_m, area_m2, intensity, discharge, outcome, message, duration_us) VALUES (?, ?, ?, ?, ?, ?,
+		COALESCE((SELECT name FROM calc_audit_runs WHERE run_id = ?), ''), ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
 		ev.ID, ev.Metadata.Time.UnixMilli(), ev.Metadata.Author, strings.TrimPrefix(ev.Stream, project.StreamPrefix), ev.Version,
-		runID, runName, System(in), Method(in), number(in["channel_length_m"]), number(in["drainage_area_m2"]),
+		runID, runID, System(in), Method(in), number(in["channel_length_m"]), number(in["drainage_area_m2"]),
 		Intensity(in), Discharge(sum), outcome, msg, int64(math.Round(durationMS*1000)))
 	if err != nil {
 		return fmt.Errorf("calc_audit: record %s: %w", ev.ID, err)

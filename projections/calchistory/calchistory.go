@@ -4,7 +4,6 @@ package calchistory
 
 import (
 	"context"
-	"database/sql"
 	"encoding/json"
 	"errors"
 	"fmt"
@@ -80,7 +79,7 @@ func (Projection) Apply(ctx context.Context, tx *projections.Tx, ev eventstore.E
 }
 
 func name(ctx context.Context, tx *projections.Tx, runID, name string) error {
-	_, err := tx.Exec(ctx, `INSERT INTO calc_run_names (run_id, name) VALUES (?, ?)
+	err := tx.Exec(ctx, `INSERT INTO calc_run_names (run_id, name) VALUES (?, ?)
 		ON CONFLICT (run_id) DO UPDATE SET name = excluded.name`, runID, name)
 	if err != nil {
 		return fmt.Errorf("calc_history: name run %s: %w", runID, err)
@@ -97,11 +96,6 @@ func outcome(s project.Summary) string {
 }
 
 func record(ctx context.Context, tx *projections.Tx, ev eventstore.Event, runID string, in project.Inputs, outcome, msg string) error {
-	var runName string
-	err := tx.QueryRow(ctx, `SELECT name FROM calc_run_names WHERE run_id = ?`, runID).Scan(&runName)
-	if err != nil && !errors.Is(err, sql.ErrNoRows) {
-		return fmt.Errorf("calc_history: name of run %s: %w", runID, err)
-	}
 	system := text(in, "channel_group")
 	if system == "" {
 		var sys struct {
@@ -118,10 +112,13 @@ func record(ctx context.Context, tx *projections.Tx, ev eventstore.Event, runID 
 		MMPerHr json.Number `json:"rainfall_mm_per_hr"`
 	}
 	_ = json.Unmarshal(in["rainfall"], &rain)
-	_, err = tx.Exec(ctx, `INSERT INTO calc_history (event_id, at, author, project_id, run_id, run_name, system, method,
-		length_m, area_m2, rainfall, slope, outcome, message) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+	// The run's name is looked up by the INSERT itself: a write with no
+	// read keeps the read-model transaction one pipeline (projections.Tx).
+	err := tx.Exec(ctx, `INSERT INTO calc_history (event_id, at, author, project_id, run_id, run_name, system, method,
+		length_m, area_m2, rainfall, slope, outcome, message) VALUES (?, ?, ?, ?, ?,
+		COALESCE((SELECT name FROM calc_run_names WHERE run_id = ?), ''), ?, ?, ?, ?, ?, ?, ?, ?)`,
 		ev.ID, ev.Metadata.Time.UnixMilli(), ev.Metadata.Author, strings.TrimPrefix(ev.Stream, project.StreamPrefix),
-		runID, runName, system, method, text(in, "channel_length_m"), text(in, "drainage_area_m2"),
+		runID, runID, system, method, text(in, "channel_length_m"), text(in, "drainage_area_m2"),
 		rain.MMPerHr.String(), text(in, "ground_slope"), outcome, msg)
 	if err != nil {
 		return fmt.Errorf("calc_history: record %s: %w", ev.ID, err)

@@ -56,16 +56,16 @@ func (Projection) Apply(ctx context.Context, tx *projections.Tx, ev eventstore.E
 	country := strings.TrimPrefix(ev.Stream, availability.StreamPrefix)
 	if c, ok := e.(availability.Changed); ok {
 		if c.Offered {
-			_, err = tx.Exec(ctx, `DELETE FROM offer_withdrawn WHERE country = ? AND system = ? AND channel = ?`, country, c.System, c.Channel)
+			err = tx.Exec(ctx, `DELETE FROM offer_withdrawn WHERE country = ? AND system = ? AND channel = ?`, country, c.System, c.Channel)
 		} else {
-			_, err = tx.Exec(ctx, `INSERT INTO offer_withdrawn (country, system, channel) VALUES (?, ?, ?) ON CONFLICT DO NOTHING`,
+			err = tx.Exec(ctx, `INSERT INTO offer_withdrawn (country, system, channel) VALUES (?, ?, ?) ON CONFLICT DO NOTHING`,
 				country, c.System, c.Channel)
 		}
 		if err != nil {
 			return fmt.Errorf("offer: %s v%d: %w", ev.Stream, ev.Version, err)
 		}
 	}
-	_, err = tx.Exec(ctx, `INSERT INTO offer_stamps (country, version) VALUES (?, ?)
+	err = tx.Exec(ctx, `INSERT INTO offer_stamps (country, version) VALUES (?, ?)
 		ON CONFLICT (country) DO UPDATE SET version = excluded.version`, country, ev.Version)
 	if err != nil {
 		return fmt.Errorf("offer: stamp %s: %w", country, err)

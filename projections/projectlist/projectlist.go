@@ -72,7 +72,7 @@ func (Projection) Apply(ctx context.Context, tx *projections.Tx, ev eventstore.E
 	}
 	id := strings.TrimPrefix(ev.Stream, project.StreamPrefix)
 	exec := func(q string, args ...any) error {
-		if _, err := tx.Exec(ctx, q, args...); err != nil {
+		if err := tx.Exec(ctx, q, args...); err != nil {
 			return fmt.Errorf("project_list: %s of %s: %w", ev.Type, id, err)
 		}
 		return nil
@@ -118,11 +118,11 @@ func erase(ctx context.Context, tx *projections.Tx, ev eventstore.Event) error {
 		return fmt.Errorf("project_list: %s v%d: %w", ev.Stream, ev.Version, err)
 	}
 	uid := e.AccountID()
-	if _, err := tx.Exec(ctx, `UPDATE project_list SET owner_name = `+erasedIfSet("owner_name")+`, name = `+erasedIfSet("name")+
+	if err := tx.Exec(ctx, `UPDATE project_list SET owner_name = `+erasedIfSet("owner_name")+`, name = `+erasedIfSet("name")+
 		`, location = `+erasedIfSet("location")+`, reference = `+erasedIfSet("reference")+` WHERE owner = ?`, uid); err != nil {
 		return fmt.Errorf("project_list: erase %s: %w", uid, err)
 	}
-	if _, err := tx.Exec(ctx, `UPDATE project_list SET saved_by_name = `+erasedIfSet("saved_by_name")+` WHERE saved_by = ?`, uid); err != nil {
+	if err := tx.Exec(ctx, `UPDATE project_list SET saved_by_name = `+erasedIfSet("saved_by_name")+` WHERE saved_by = ?`, uid); err != nil {
 		return fmt.Errorf("project_list: erase %s: %w", uid, err)
 	}
 	return nil

@@ -79,7 +79,7 @@ func (Projection) Apply(ctx context.Context, tx *projections.Tx, ev eventstore.E
 	if err != nil || en == nil {
 		return err
 	}
-	_, err = tx.Exec(ctx, `INSERT INTO staff_log (event_id, at, kind, actor, action, target, subject, detail) VALUES (?, ?, ?, ?, ?, ?, ?, ?)`,
+	err = tx.Exec(ctx, `INSERT INTO staff_log (event_id, at, kind, actor, action, target, subject, detail) VALUES (?, ?, ?, ?, ?, ?, ?, ?)`,
 		ev.ID, en.at.UnixMilli(), en.kind, en.actor, en.action, en.target, en.subject, en.detail)
 	if err != nil {
 		return fmt.Errorf("staff_log: %s v%d: %w", ev.Stream, ev.Version, err)

@@ -60,7 +60,7 @@ func (Projection) Apply(ctx context.Context, tx *projections.Tx, ev eventstore.E
 	}
 	id := strings.TrimPrefix(ev.Stream, project.StreamPrefix)
 	exec := func(q string, args ...any) error {
-		if _, err := tx.Exec(ctx, q, args...); err != nil {
+		if err := tx.Exec(ctx, q, args...); err != nil {
 			return fmt.Errorf("staff_map: %s of %s: %w", ev.Type, id, err)
 		}
 		return nil

@@ -77,7 +77,7 @@ func (Projection) Apply(ctx context.Context, tx *projections.Tx, ev eventstore.E
 	}
 	// A plain INSERT: if an event ever arrived twice, the primary key would
 	// fail the transaction loudly instead of hiding the bug.
-	_, err = tx.Exec(ctx, `INSERT INTO timeline (stream, version, commit_pos, seq_pos, event_id, type, author, at, data)
+	err = tx.Exec(ctx, `INSERT INTO timeline (stream, version, commit_pos, seq_pos, event_id, type, author, at, data)
 		VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)`,
 		ev.Stream, ev.Version, int64(ev.Position.Commit), int64(ev.Position.Seq), ev.ID, ev.Type,
 		ev.Metadata.Author, ev.Metadata.Time.UTC().Format(timeFormat), string(data))
@@ -141,7 +141,7 @@ func erase(ctx context.Context, tx *projections.Tx, ev eventstore.Event) error {
 	}
 	rows.Close()
 	for _, c := range changes {
-		if _, err := tx.Exec(ctx, `UPDATE timeline SET data = ? WHERE stream = ? AND version = ?`, c.data, c.stream, c.version); err != nil {
+		if err := tx.Exec(ctx, `UPDATE timeline SET data = ? WHERE stream = ? AND version = ?`, c.data, c.stream, c.version); err != nil {
 			return fmt.Errorf("timeline: erase %s v%d: %w", c.stream, c.version, err)
 		}
 	}

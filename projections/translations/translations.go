@@ -56,7 +56,7 @@ func (Projection) Apply(ctx context.Context, tx *projections.Tx, ev eventstore.E
 		if err != nil {
 			return fmt.Errorf("translation_overrides: %s v%d: %w", ev.Stream, ev.Version, err)
 		}
-		if _, err := tx.Exec(ctx, `UPDATE translation_overrides SET by_name = CASE WHEN by_name = '' THEN '' ELSE ? END
+		if err := tx.Exec(ctx, `UPDATE translation_overrides SET by_name = CASE WHEN by_name = '' THEN '' ELSE ? END
 			WHERE changed_by = ?`, privacy.Erased, e.AccountID()); err != nil {
 			return fmt.Errorf("translation_overrides: erase %s: %w", e.AccountID(), err)
 		}
@@ -67,7 +67,7 @@ func (Projection) Apply(ctx context.Context, tx *projections.Tx, ev eventstore.E
 	}
 	// Every event moves the revision, also one of a type this build skips:
 	// caches compare revisions, not contents.
-	_, err := tx.Exec(ctx, `INSERT INTO translation_revisions (language, revision) VALUES (?, ?)
+	err := tx.Exec(ctx, `INSERT INTO translation_revisions (language, revision) VALUES (?, ?)
 		ON CONFLICT (language) DO UPDATE SET revision = excluded.revision`, strings.TrimPrefix(ev.Stream, "translation-"), ev.Version)
 	if err != nil {
 		return fmt.Errorf("translation_revisions: %s v%d: %w", ev.Stream, ev.Version, err)
@@ -82,13 +82,13 @@ func (Projection) Apply(ctx context.Context, tx *projections.Tx, ev eventstore.E
 	}
 	switch e := e.(type) {
 	case translation.TextChanged:
-		_, err = tx.Exec(ctx, `INSERT INTO translation_overrides (language, kind, text_key, text, english, changed_by, by_name, changed_at)
+		err = tx.Exec(ctx, `INSERT INTO translation_overrides (language, kind, text_key, text, english, changed_by, by_name, changed_at)
 			VALUES (?, ?, ?, ?, ?, ?, ?, ?)
 			ON CONFLICT (language, kind, text_key) DO UPDATE SET text = excluded.text, english = excluded.english,
 				changed_by = excluded.changed_by, by_name = excluded.by_name, changed_at = excluded.changed_at`,
 			e.Language, e.Kind, e.Key, e.New, e.English, e.By, e.ByName, e.At.UnixMilli())
 	case translation.TextReset:
-		_, err = tx.Exec(ctx, `DELETE FROM translation_overrides WHERE language = ? AND kind = ? AND text_key = ?`, e.Language, e.Kind, e.Key)
+		err = tx.Exec(ctx, `DELETE FROM translation_overrides WHERE language = ? AND kind = ? AND text_key = ?`, e.Language, e.Kind, e.Key)
 	}
 	if err != nil {
 		return fmt.Errorf("translation_overrides: %s %s v%d: %w", ev.Type, ev.Stream, ev.Version, err)

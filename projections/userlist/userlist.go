@@ -55,14 +55,14 @@ func (Projection) Apply(ctx context.Context, tx *projections.Tx, ev eventstore.E
 		return fmt.Errorf("user_list: %s v%d: %w", ev.Stream, ev.Version, err)
 	}
 	set := func(q string, args ...any) error {
-		if _, err := tx.Exec(ctx, `UPDATE user_list SET `+q+` WHERE id = ?`, append(args, e.AccountID())...); err != nil {
+		if err := tx.Exec(ctx, `UPDATE user_list SET `+q+` WHERE id = ?`, append(args, e.AccountID())...); err != nil {
 			return fmt.Errorf("user_list: %s of %s: %w", ev.Type, e.AccountID(), err)
 		}
 		return nil
 	}
 	switch e := e.(type) {
 	case account.Registered:
-		_, err := tx.Exec(ctx, `INSERT INTO user_list (id, username, full_name, email, company, country, user_group, registered)
+		err := tx.Exec(ctx, `INSERT INTO user_list (id, username, full_name, email, company, country, user_group, registered)
 			VALUES (?, ?, ?, ?, ?, ?, ?, ?)`, e.UserID, e.Username, fullName(e.FirstName, e.LastName),
 			e.Email, e.Company, e.Country, string(e.Group), e.At.UnixMilli())
 		if err != nil {

@@ -53,7 +53,7 @@ func (c *Counter) Calls() int {
 }
 
 func (c *Counter) Apply(ctx context.Context, tx *projections.Tx, ev eventstore.Event) error {
-	_, err := tx.Exec(ctx, `INSERT INTO `+c.Table+` (event_id, stream, version, commit_pos, seq_pos, n) VALUES (?, ?, ?, ?, ?, 1)
+	err := tx.Exec(ctx, `INSERT INTO `+c.Table+` (event_id, stream, version, commit_pos, seq_pos, n) VALUES (?, ?, ?, ?, ?, 1)
 		ON CONFLICT (event_id) DO UPDATE SET n = `+c.Table+`.n + 1`,
 		ev.ID, ev.Stream, ev.Version, int64(ev.Position.Commit), int64(ev.Position.Seq))
 	if err != nil {

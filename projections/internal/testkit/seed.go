@@ -18,7 +18,7 @@ func Seed(tb testing.TB, db *projections.DB, ps []projections.Projection, gen fu
 	err := db.InTx(ctx, func(tx *projections.Tx) error {
 		for _, p := range ps {
 			for _, s := range p.Schema() {
-				if _, err := tx.Exec(ctx, s); err != nil {
+				if err := tx.Exec(ctx, s); err != nil {
 					return err
 				}
 			}
