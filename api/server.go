@@ -138,7 +138,7 @@ func newServer(ctx context.Context, cfg Config) (*Server, error) {
 		cfg:          cfg,
 		accounts:     accounts,
 		projects:     projects,
-		queries:      usecase.NewQueries(cfg.DB),
+		queries:      usecase.NewQueries(cfg.DB, cfg.Runner),
 		documents:    documents,
 		exports:      usecase.NewExports(uc, accounts, projects, documents),
 		availability: usecase.NewAvailability(uc),

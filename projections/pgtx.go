@@ -19,11 +19,11 @@ import (
 // is only queued; the queue goes to the server as one pipeline when the
 // transaction reads (Query, QueryRow) or commits.
 //
-// A transaction that never reads is one pipeline with no BEGIN: PostgreSQL
-// runs the statements up to the pipeline's Sync as one implicit
-// transaction, committed at the Sync or rolled back whole at the first
-// error. One that reads opens an explicit block with BEGIN at its first
-// flush and sends COMMIT with its last queued statements.
+// A transaction that never reads is one pipeline: BEGIN, its statements,
+// COMMIT. PostgreSQL skips everything after a failed statement up to the
+// pipeline's end, so nothing after it commits, and the block is then
+// rolled back. One that reads sends BEGIN with its first flush and COMMIT
+// with its last queued statements.
 type pgTx struct {
 	pool   *pgxpool.Pool
 	conn   *pgxpool.Conn // acquired at the first flush
@@ -75,6 +75,10 @@ func (t *pgTx) send(ctx context.Context, begin, commit bool) error {
 	b := &pgx.Batch{QueuedQueries: make([]*pgx.QueuedQuery, 0, len(t.queued)+2)}
 	if begin {
 		b.Queue("BEGIN")
+		// A read model is derived from the log: a commit lost in a server
+		// crash goes with its checkpoint and is applied again, so its
+		// commit need not wait for the WAL to reach the disk.
+		b.Queue("SET LOCAL synchronous_commit = off")
 	}
 	for _, s := range t.queued {
 		b.Queue(s.sql, s.args...)
@@ -145,8 +149,7 @@ func (t *pgTx) commit(ctx context.Context) error {
 		t.release()
 		return nil
 	}
-	// Not begun: the pipeline is the whole transaction, implicit.
-	if err := t.send(ctx, false, t.begun); err != nil {
+	if err := t.send(ctx, !t.begun, true); err != nil {
 		return err
 	}
 	t.release()
@@ -166,7 +169,7 @@ func (t *pgTx) rollback(ctx context.Context) error {
 // still in a transaction.
 func (t *pgTx) end(ctx context.Context) {
 	t.queued = nil
-	if t.conn != nil && t.begun && t.conn.Conn().PgConn().TxStatus() != 'I' {
+	if t.conn != nil && t.conn.Conn().PgConn().TxStatus() != 'I' {
 		_, _ = t.conn.Exec(context.WithoutCancel(ctx), "ROLLBACK")
 	}
 	t.release()

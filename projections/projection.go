@@ -49,3 +49,14 @@ type Following interface {
 	// of stream. It must be true for every stream Apply reads.
 	Follows(stream string) bool
 }
+
+// StaffView is implemented by a projection that only staff screens read
+// (the calculation audit and history, the staff map). A designer's write
+// does not wait for it (WaitForStream): under load the writer's call then
+// returns as soon as the read models behind the designer's own screens
+// show it. A staff query brings the view up to the head of the log before
+// reading (Runner.Refresh), so staff still see every write made before
+// their request.
+type StaffView interface {
+	StaffView()
+}

@@ -5,6 +5,7 @@ import (
 	"database/sql"
 	"errors"
 	"fmt"
+	"slices"
 	"sort"
 	"sync"
 	"time"
@@ -253,6 +254,25 @@ func (r *Runner) sweep(ctx context.Context) {
 	}
 }
 
+// Refresh brings the named projections to the current head of the log:
+// what a staff query calls before reading a StaffView, which writers do not
+// wait for. An unknown name is an error.
+func (r *Runner) Refresh(ctx context.Context, names ...string) error {
+	if err := r.init(ctx); err != nil {
+		return err
+	}
+	for _, name := range names {
+		i := slices.IndexFunc(r.projs, func(ps *projState) bool { return ps.p.Name() == name })
+		if i < 0 {
+			return fmt.Errorf("projections: refresh %s: no such read model", name)
+		}
+		if err := r.catchUp(ctx, r.projs[i], nil); err != nil {
+			return fmt.Errorf("projections: refresh %s: %w", name, err)
+		}
+	}
+	return nil
+}
+
 // CatchUp brings every projection to the current head of the log.
 func (r *Runner) CatchUp(ctx context.Context) error {
 	if err := r.init(ctx); err != nil {
@@ -407,10 +427,14 @@ func (r *Runner) waitFor(ctx context.Context, pos eventstore.Position, projs []*
 // that know what they appended (AppendResult.LastVersion) but not where. It
 // waits only for the projections that follow the stream (Following): a
 // read model that never reads it cannot show the write, so a writer need
-// not wait for it to pass the event.
+// not wait for it to pass the event. Nor does it wait for a StaffView,
+// which staff queries refresh themselves.
 func (r *Runner) WaitForStream(ctx context.Context, stream string, version int64) error {
 	var projs []*projState
 	for _, ps := range r.projs {
+		if _, staff := ps.p.(StaffView); staff {
+			continue
+		}
 		if f, ok := ps.p.(Following); !ok || f.Follows(stream) {
 			projs = append(projs, ps)
 		}

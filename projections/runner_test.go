@@ -526,6 +526,59 @@ func TestWaitForStreamWaitsOnlyForFollowers(t *testing.T) {
 	})
 }
 
+// staffView follows project streams but only staff read it.
+type staffView struct{ follower }
+
+func (staffView) StaffView() {}
+
+// TestStaffViewsAreRefreshedByTheirReaders: a writer does not wait for a
+// staff view (one that cannot apply holds no writer back); Refresh, which
+// staff queries call, brings it to the head of the log.
+func TestStaffViewsAreRefreshedByTheirReaders(t *testing.T) {
+	t.Parallel()
+	eachBackend(t, func(t *testing.T, store eventstore.Store, database testkit.Database) {
+		ctx := context.Background()
+		db := database.Open(t)
+		designer := follower{testkit.NewCounter("designer_view"), "project-"}
+		audit := staffView{follower{testkit.NewCounter("audit_view"), "project-"}}
+		audit.SetFail(func(eventstore.Event) error { return errors.New("held back") })
+		runner, err := projections.NewRunner(projections.Config{
+			Store: store, DB: db, Projections: []projections.Projection{designer, audit},
+			SweepInterval: time.Hour,
+		})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if err := runner.Start(ctx); err != nil {
+			t.Fatal(err)
+		}
+		t.Cleanup(func() { runner.Close() })
+
+		ids := testkit.IDs(testkit.Append(t, store, "project-s", 4))
+		short, cancel := context.WithTimeout(ctx, 5*time.Second)
+		defer cancel()
+		if err := runner.WaitForStream(short, "project-s", 4); err != nil {
+			t.Fatalf("WaitForStream = %v, want it not to wait for the staff view", err)
+		}
+		if err := designer.ExactlyOnce(t, db, ids); err != nil {
+			t.Fatal(err)
+		}
+		if err := runner.Refresh(ctx, "audit_view"); err == nil {
+			t.Fatal("Refresh succeeded while the staff view could not apply")
+		}
+		audit.SetFail(nil)
+		if err := runner.Refresh(ctx, "audit_view"); err != nil {
+			t.Fatal(err)
+		}
+		if err := audit.ExactlyOnce(t, db, ids); err != nil {
+			t.Errorf("after Refresh: %v", err)
+		}
+		if err := runner.Refresh(ctx, "no_such_view"); err == nil {
+			t.Error("Refresh of an unknown read model succeeded")
+		}
+	})
+}
+
 // TestWaitForAppliesTheWholeBatch: catching up for one event applies the
 // events already after it too, in the same transaction, so that writers
 // queued behind it find theirs applied.

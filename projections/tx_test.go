@@ -220,3 +220,27 @@ func TestAdvanceCheckpointRefusesAStaleStart(t *testing.T) {
 		}
 	})
 }
+
+// Read-model commits on PostgreSQL do not wait for the WAL flush; the
+// connection's own setting (sessions share the pool) is left alone.
+func TestTxCommitsAsynchronouslyOnPostgres(t *testing.T) {
+	t.Parallel()
+	db, err := OpenPostgres(pgtest.NewDatabase(t))
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { db.Close() })
+	ctx := context.Background()
+	var inside, outside string
+	if err := db.InTx(ctx, func(tx *Tx) error {
+		return tx.QueryRow(ctx, `SELECT current_setting('synchronous_commit')`).Scan(&inside)
+	}); err != nil {
+		t.Fatal(err)
+	}
+	if err := db.QueryRow(ctx, `SELECT current_setting('synchronous_commit')`).Scan(&outside); err != nil {
+		t.Fatal(err)
+	}
+	if inside != "off" || outside != "on" {
+		t.Errorf("synchronous_commit inside a read-model transaction %q, outside %q; want off, on", inside, outside)
+	}
+}

@@ -14,11 +14,29 @@ import (
 // Queries answer the lists screens show, from the read models, each after
 // checking the actor's right to the list.
 type Queries struct {
-	db *projections.DB
+	db     *projections.DB
+	runner *projections.Runner // nil: the read models are kept elsewhere
 }
 
-// NewQueries builds the list queries over the read-model database.
-func NewQueries(db *projections.DB) *Queries { return &Queries{db: db} }
+// NewQueries builds the list queries over the read-model database; runner
+// (may be nil) refreshes the staff views before they are read.
+func NewQueries(db *projections.DB, runner *projections.Runner) *Queries {
+	return &Queries{db: db, runner: runner}
+}
+
+// fresh brings staff views up to the head of the log: writers do not wait
+// for them (projections.StaffView), so a staff screen catches them up to
+// show every write made before it was asked for.
+func (q *Queries) fresh(ctx context.Context, views ...projections.Projection) error {
+	if q.runner == nil {
+		return nil
+	}
+	names := make([]string, len(views))
+	for i, v := range views {
+		names[i] = v.Name()
+	}
+	return q.runner.Refresh(ctx, names...)
+}
 
 var (
 	errNoStaff  = fault.New(fault.Forbidden, "Only staff may do this")
@@ -90,6 +108,9 @@ func (q *Queries) Calculations(ctx context.Context, a Actor, userID string, limi
 	}
 	if limit < 1 || limit > 5000 {
 		return nil, fault.New(fault.BadInput, "limit must be a number from 1 to 5000")
+	}
+	if err := q.fresh(ctx, calchistory.Projection{}); err != nil {
+		return nil, err
 	}
 	return calchistory.List(ctx, q.db, userID, limit)
 }

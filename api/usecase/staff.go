@@ -141,6 +141,9 @@ func (q *Queries) StaffSummary(ctx context.Context, a Actor, since time.Time) (S
 		return Summary{}, err
 	}
 	var s Summary
+	if err := q.fresh(ctx, calcaudit.Projection{}); err != nil {
+		return s, err
+	}
 	var err error
 	if s.Users, err = userlist.CountLive(ctx, q.db); err != nil {
 		return s, err
@@ -181,6 +184,9 @@ func (q *Queries) CalculationPage(ctx context.Context, a Actor, in CalculationQu
 	if err := checkFilter(in.Filter); err != nil {
 		return calcaudit.Page{}, err
 	}
+	if err := q.fresh(ctx, calcaudit.Projection{}); err != nil {
+		return calcaudit.Page{}, err
+	}
 	return calcaudit.List(ctx, q.db, in.Filter, in.Offset, in.Limit, in.Ascending)
 }
 
@@ -196,12 +202,18 @@ func (q *Queries) EachCalculation(ctx context.Context, a Actor, f calcaudit.Filt
 	if err := checkFilter(f); err != nil {
 		return err
 	}
+	if err := q.fresh(ctx, calcaudit.Projection{}); err != nil {
+		return err
+	}
 	return calcaudit.Each(ctx, q.db, f, MaxExport, fn)
 }
 
 // Calculation is one calculation's inputs and results.
 func (q *Queries) Calculation(ctx context.Context, a Actor, id string) (calcaudit.Detail, error) {
 	if err := staff(a); err != nil {
+		return calcaudit.Detail{}, err
+	}
+	if err := q.fresh(ctx, calcaudit.Projection{}); err != nil {
 		return calcaudit.Detail{}, err
 	}
 	d, ok, err := calcaudit.DetailOf(ctx, q.db, id)
@@ -217,6 +229,9 @@ func (q *Queries) Calculation(ctx context.Context, a Actor, id string) (calcaudi
 // CalculationSystems are the systems in the history, for its filter.
 func (q *Queries) CalculationSystems(ctx context.Context, a Actor) ([]string, error) {
 	if err := staff(a); err != nil {
+		return nil, err
+	}
+	if err := q.fresh(ctx, calcaudit.Projection{}); err != nil {
 		return nil, err
 	}
 	return calcaudit.Systems(ctx, q.db)
@@ -261,6 +276,9 @@ type StaffMap struct {
 // UK runs by the place of their rainfall.
 func (q *Queries) Map(ctx context.Context, a Actor) (StaffMap, error) {
 	if err := staff(a); err != nil {
+		return StaffMap{}, err
+	}
+	if err := q.fresh(ctx, staffmap.Projection{}); err != nil {
 		return StaffMap{}, err
 	}
 	users, err := userlist.ByCountry(ctx, q.db)

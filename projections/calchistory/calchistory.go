@@ -22,7 +22,10 @@ func (Projection) Name() string { return "calc_history" }
 
 // Follows: only project streams change this read model.
 func (Projection) Follows(stream string) bool { return strings.HasPrefix(stream, project.StreamPrefix) }
-func (Projection) Tables() []string           { return []string{"calc_history", "calc_run_names"} }
+
+// StaffView: only staff read it, so writers do not wait for it.
+func (Projection) StaffView()       {}
+func (Projection) Tables() []string { return []string{"calc_history", "calc_run_names"} }
 
 func (Projection) Schema() []string {
 	return []string{`CREATE TABLE IF NOT EXISTS calc_history (

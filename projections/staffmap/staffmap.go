@@ -24,7 +24,10 @@ func (Projection) Name() string { return "staff_map" }
 
 // Follows: only project streams change this read model.
 func (Projection) Follows(stream string) bool { return strings.HasPrefix(stream, project.StreamPrefix) }
-func (Projection) Tables() []string           { return []string{"map_projects", "map_places"} }
+
+// StaffView: only staff read it, so writers do not wait for it.
+func (Projection) StaffView()       {}
+func (Projection) Tables() []string { return []string{"map_projects", "map_places"} }
 
 func (Projection) Schema() []string {
 	return []string{`CREATE TABLE IF NOT EXISTS map_projects (
