@@ -53,6 +53,9 @@ func (s *Server) calculate(w http.ResponseWriter, r *http.Request) {
 		s.fail(w, r, err)
 		return
 	}
+	if !s.heavyStart(w, r) {
+		return
+	}
 	started := time.Now()
 	ans, calcErr := design.Calculate(s.catalogue(), req)
 	took := time.Since(started)
@@ -103,6 +106,9 @@ func (s *Server) calculateShared(w http.ResponseWriter, r *http.Request) {
 			s.fail(w, r, err)
 			return
 		}
+	}
+	if !s.heavyStart(w, r) {
+		return
 	}
 	started := time.Now()
 	ans, calcErr := design.CalculateShared(s.catalogue(), sr)

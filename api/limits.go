@@ -37,7 +37,8 @@ type Limits struct {
 	// call past it waits in line up to HeavyQueue (2 s) for a free slot,
 	// first come first served, and answers 429 only then: a busy instance
 	// serves everyone in turn instead of refusing the unlucky ones again
-	// and again.
+	// and again. A calculation takes its instance slot only once its
+	// project is loaded, and gives it back before it is recorded.
 	HeavyPerUser int
 	HeavyTotal   int
 	HeavyQueue   time.Duration
@@ -121,6 +122,22 @@ func newHeavyLimiter(perUser, total int, queue time.Duration) *heavyLimiter {
 // instance is busy; release gives it back (it may be called more than
 // once). A nil release comes with the reason to tell the caller.
 func (h *heavyLimiter) acquire(ctx context.Context, user string) (release func(), refused string) {
+	leave, refused := h.enter(user)
+	if leave == nil {
+		return nil, refused
+	}
+	if !h.take(ctx) {
+		leave()
+		return nil, busyMessage
+	}
+	return h.holding(leave), ""
+}
+
+const busyMessage = "The server is busy with other calculations. Please try again in a moment."
+
+// enter counts a call against the user's limit; leave (nil when refused,
+// with the reason) uncounts it.
+func (h *heavyLimiter) enter(user string) (leave func(), refused string) {
 	h.mu.Lock()
 	if h.inFlight[user] >= h.perUser {
 		h.mu.Unlock()
@@ -128,24 +145,28 @@ func (h *heavyLimiter) acquire(ctx context.Context, user string) (release func()
 	}
 	h.inFlight[user]++ // the user's place in line counts as running
 	h.mu.Unlock()
-	leave := func() {
-		h.mu.Lock()
-		defer h.mu.Unlock()
-		if h.inFlight[user]--; h.inFlight[user] <= 0 {
-			delete(h.inFlight, user)
-		}
-	}
-	if !h.take(ctx) {
-		leave()
-		return nil, "The server is busy with other calculations. Please try again in a moment."
-	}
+	var once sync.Once
+	return func() {
+		once.Do(func() {
+			h.mu.Lock()
+			defer h.mu.Unlock()
+			if h.inFlight[user]--; h.inFlight[user] <= 0 {
+				delete(h.inFlight, user)
+			}
+		})
+	}, ""
+}
+
+// holding is the release of a taken slot: it gives the slot back, then
+// calls leave; once only.
+func (h *heavyLimiter) holding(leave func()) func() {
 	var once sync.Once
 	return func() {
 		once.Do(func() {
 			<-h.slots
 			leave()
 		})
-	}, ""
+	}
 }
 
 // take waits at most the queue time for a free slot.
@@ -167,7 +188,16 @@ func (h *heavyLimiter) take(ctx context.Context) bool {
 	}
 }
 
-type heavyReleaseKey struct{}
+type heavyKey struct{}
+
+// heavySlot is a request's place with the heavy limiter: counted against
+// its user from the start, holding an instance slot only from heavyStart
+// to heavyDone.
+type heavySlot struct {
+	limiter *heavyLimiter
+	leave   func() // uncounts the user's call
+	release func() // set while the slot is held
+}
 
 // heavy guards a CPU-heavy call: it runs only while the caller holds one
 // of its slots, so one user's flood neither queues without end nor takes
@@ -175,25 +205,73 @@ type heavyReleaseKey struct{}
 // answer is written (a calculation, then recording it) gives the slot back
 // early with heavyDone.
 func (s *Server) heavy(next http.Handler) http.Handler {
+	return s.heavyFrom(true, next)
+}
+
+// heavyLater is heavy for a handler that reads the store before its
+// CPU-heavy part (a calculation loads its project first): the user's limit
+// applies at once, but the instance slot is taken only when the handler
+// calls heavyStart, so that calls waiting on the database do not keep the
+// cores' slots from calls ready to compute.
+func (s *Server) heavyLater(next http.Handler) http.Handler {
+	return s.heavyFrom(false, next)
+}
+
+func (s *Server) heavyFrom(now bool, next http.Handler) http.Handler {
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		who := "addr " + s.clientKey(r)
 		if u := currentUser(r); u != nil {
 			who = "user " + u.ID
 		}
-		release, refused := s.heavyCalls.acquire(r.Context(), who)
-		if release == nil {
+		leave, refused := s.heavyCalls.enter(who)
+		if leave == nil {
 			s.tooManyRequests(w, r, time.Second, refused)
 			return
 		}
-		defer release()
-		next.ServeHTTP(w, r.WithContext(context.WithValue(r.Context(), heavyReleaseKey{}, release)))
+		slot := &heavySlot{limiter: s.heavyCalls, leave: leave}
+		defer slot.done()
+		if now && !slot.start(r.Context()) {
+			s.tooManyRequests(w, r, time.Second, busyMessage)
+			return
+		}
+		next.ServeHTTP(w, r.WithContext(context.WithValue(r.Context(), heavyKey{}, slot)))
 	})
+}
+
+func (h *heavySlot) start(ctx context.Context) bool {
+	if h.release != nil {
+		return true
+	}
+	if !h.limiter.take(ctx) {
+		return false
+	}
+	h.release = h.limiter.holding(h.leave)
+	return true
+}
+
+func (h *heavySlot) done() {
+	if h.release != nil {
+		h.release()
+	}
+	h.leave()
+}
+
+// heavyStart takes the request's instance slot (heavyLater), waiting in
+// line for it; when none comes free in time it answers 429 and returns
+// false.
+func (s *Server) heavyStart(w http.ResponseWriter, r *http.Request) bool {
+	slot, ok := r.Context().Value(heavyKey{}).(*heavySlot)
+	if !ok || slot.start(r.Context()) {
+		return true
+	}
+	s.tooManyRequests(w, r, time.Second, busyMessage)
+	return false
 }
 
 // heavyDone gives back the request's heavy slot once its CPU-heavy part is
 // over, so that waiting on the store afterwards does not hold it.
 func heavyDone(r *http.Request) {
-	if release, ok := r.Context().Value(heavyReleaseKey{}).(func()); ok {
-		release()
+	if slot, ok := r.Context().Value(heavyKey{}).(*heavySlot); ok && slot.release != nil {
+		slot.release()
 	}
 }

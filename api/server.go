@@ -252,8 +252,8 @@ func (s *Server) routes(r chi.Router) {
 
 		r.Get("/drainage/weblinks/", s.webLinksOf)
 		r.Get("/drainage/product/", s.products)
-		r.With(s.heavy).Post("/drainage/calculate/", s.calculate)
-		r.With(s.heavy).Post("/drainage/calculate_shared/", s.calculateShared)
+		r.With(s.heavyLater).Post("/drainage/calculate/", s.calculate)
+		r.With(s.heavyLater).Post("/drainage/calculate_shared/", s.calculateShared)
 		r.Post("/drainage/materials/", s.materials)
 		r.Get("/drainage/endcap/with_outlet/", s.endCapsWithOutlet)
 		r.Get("/drainage/trashbox/discharges/", s.trashBoxDischarges)

@@ -353,12 +353,14 @@ func (h *held) finish(t *testing.T) int {
 
 // One user's CPU-heavy calls beyond the per-user limit are refused at once
 // with 429, on every heavy route, while another user's calculation goes
-// through; a slot comes back when a call ends. Past the total, everyone
-// is refused.
+// through; a slot comes back when a call ends. A calculation takes one of
+// the instance's slots only once it is ready to compute; past the total,
+// a call waits its turn (HeavyQueue) and is then refused.
 func TestHeavyCallsLimitedPerUser(t *testing.T) {
-	p := start(t, Options{DataDir: t.TempDir(), Limits: api.Limits{HeavyPerUser: 2, HeavyTotal: 3}})
+	p := start(t, Options{DataDir: t.TempDir(), Limits: api.Limits{HeavyPerUser: 2, HeavyTotal: 3, HeavyQueue: 200 * time.Millisecond}})
 	// The example calculation is an advanced design: the users have the right to it.
 	flood, other, third := p.staff(t, "flood", account.GroupAdvanced), p.staff(t, "other", account.GroupAdvanced), p.staff(t, "third", account.GroupAdvanced)
+	fourth := p.staff(t, "fourth", account.GroupAdvanced)
 	calc := "/api/drainage/calculate/"
 
 	h1 := p.hold(t, flood, calc, exampleCalc)
@@ -378,14 +380,29 @@ func TestHeavyCallsLimitedPerUser(t *testing.T) {
 		t.Errorf("other's calculation: %+v", ans.Results)
 	}
 
-	// The total: flood holds two, other one; the third user is refused.
+	// Three calculations still reading their requests hold none of the
+	// three instance slots: a third user's calculation runs.
 	h3 := p.hold(t, other, calc, exampleCalc)
-	var e struct{ Error string }
-	if got := third.call("POST", calc, exampleCalc, &e); got != http.StatusTooManyRequests || !strings.Contains(e.Error, "busy") {
-		t.Errorf("past the total: %d %q, want 429 busy", got, e.Error)
+	third.must(http.StatusOK, "POST", calc, exampleCalc, nil)
+
+	// Rainfall look-ups take their slot on arrival: three fill the
+	// instance, and the next heavy call, a rainfall look-up or a
+	// calculation about to compute, is refused after its wait in line.
+	rain := `{"latitude": 53.80, "longitude": -1.55, "stormDuration": 30, "returnPeriod": 30, "climateFactor": 0}`
+	rains := []*held{p.hold(t, third, "/api/rainfall/findRainStats/", rain), p.hold(t, third, "/api/rainfall/findRainStats/", rain),
+		p.hold(t, fourth, "/api/rainfall/findRainStats/", rain)}
+	for _, path := range []string{"/api/rainfall/findRainStats/", calc} {
+		body := rain
+		if path == calc {
+			body = exampleCalc
+		}
+		var e struct{ Error string }
+		if got := other.call("POST", path, body, &e); got != http.StatusTooManyRequests || !strings.Contains(e.Error, "busy") {
+			t.Errorf("%s past the total: %d %q, want 429 busy", path, got, e.Error)
+		}
 	}
 
-	for i, h := range []*held{h1, h2, h3} {
+	for i, h := range append(rains, h1, h2, h3) {
 		if got := h.finish(t); got != http.StatusOK {
 			t.Errorf("held call %d: %d, want 200", i+1, got)
 		}
