@@ -129,7 +129,7 @@ func newServer(ctx context.Context, cfg Config) (*Server, error) {
 	cfg.Limits = cfg.Limits.withDefaults()
 	lim := cfg.Limits
 	uc := usecase.Config{Store: cfg.Store, DB: cfg.DB, Runner: cfg.Runner, Appended: cfg.Appended,
-		Skipped: cfg.Skipped, Now: cfg.Now, Logger: cfg.Logger, Eraser: cfg.Eraser}
+		Skipped: cfg.Skipped, Now: cfg.Now, Logger: cfg.Logger, Eraser: cfg.Eraser, Caches: usecase.NewCaches()}
 	sess := &sessions{db: cfg.DB, now: cfg.Now}
 	projects := usecase.NewProjects(uc)
 	accounts := usecase.NewAccounts(uc, sess, cfg.Secret)

@@ -37,6 +37,7 @@ type Accounts struct {
 
 	eraser Eraser
 	db     *projections.DB
+	caches *Caches
 }
 
 // NewAccounts builds the account use cases. secret signs the mailed
@@ -49,11 +50,12 @@ func NewAccounts(cfg Config, sessions Sessions, secret []byte) *Accounts {
 			New:      func() *account.Account { return &account.Account{} },
 			Missing:  func(string) error { return account.ErrNotFound },
 			Appended: cfg.Appended, Skipped: cfg.skipped("account"), NewID: NewID, Now: cfg.Now,
+			Cache: cfg.Caches.accountCache(),
 		},
 		store: cfg.Store, sessions: sessions, secret: secret, now: cfg.Now, runner: cfg.Runner,
 		hash: cfg.HashPassword,
 
-		eraser: cfg.Eraser, db: cfg.DB,
+		eraser: cfg.Eraser, db: cfg.DB, caches: cfg.Caches,
 	}
 }
 
@@ -464,12 +466,15 @@ func (u *Accounts) erase(ctx context.Context, by Actor, a *account.Account) (*ac
 	if err := u.eraser.Erase(ctx, a.ID); err != nil {
 		return nil, fmt.Errorf("erase account %s: %w", a.ID, err)
 	}
+	u.caches.erased(a.ID)
 	a, err := u.update(ctx, by, a.ID, func(a *account.Account) ([]account.Event, error) {
 		return a.Erase(u.clock())
 	})
 	if err != nil {
 		return nil, err
 	}
+	// Again: a load that began before the first may have put back a copy.
+	u.caches.erased(a.ID)
 	if u.runner != nil {
 		if err := u.runner.WaitForStream(ctx, account.Stream(a.ID), a.StreamVersion()); err != nil {
 			return nil, fmt.Errorf("erase account %s: read models: %w", a.ID, err)

@@ -46,6 +46,10 @@ type Config struct {
 	// Eraser erases a deleted account's personal data from the log (nil:
 	// the store cannot, and account deletion fails).
 	Eraser Eraser
+
+	// Caches (nil: none) keep recently loaded accounts and projects; one
+	// server's use cases share them.
+	Caches *Caches
 }
 
 // NewID makes ids for projects, runs and share links: time-ordered, so
@@ -71,6 +75,7 @@ func NewProjects(cfg Config) *Projects {
 			New:      func() *project.Project { return &project.Project{} },
 			Missing:  func(id string) error { return &project.NotFoundError{What: "project", ID: id} },
 			Appended: cfg.Appended, Skipped: cfg.skipped("project"), NewID: NewID, Now: cfg.Now,
+			Cache: cfg.Caches.projectCache(),
 		},
 		db: cfg.DB, runner: cfg.Runner, verify: design.Verifier(cfg.Catalogue), now: cfg.Now, log: cfg.Logger,
 	}

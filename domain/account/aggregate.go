@@ -2,6 +2,7 @@ package account
 
 import (
 	"fmt"
+	"slices"
 	"strings"
 	"time"
 )
@@ -273,3 +274,11 @@ func (a *Account) SetVersion(v int64) { a.Version = v }
 
 // StreamVersion is the stream version the account stands at.
 func (a *Account) StreamVersion() int64 { return a.Version }
+
+// Clone copies the account so that applying events to the copy leaves a
+// unchanged (a cached account and the copies handed out change apart).
+func (a *Account) Clone() *Account {
+	c := *a
+	c.Tokens = slices.Clone(a.Tokens)
+	return &c
+}

@@ -195,3 +195,30 @@ func (p *Project) SetVersion(v int64) { p.Version = v }
 
 // StreamVersion is the stream version the project stands at.
 func (p *Project) StreamVersion() int64 { return p.Version }
+
+// Clone copies the project deeply enough that applying events to the copy
+// leaves p unchanged (a cached project and the copies handed out change
+// apart). Input and summary values are shared: they are replaced, never
+// changed in place.
+func (p *Project) Clone() *Project {
+	c := *p
+	c.Settings = p.Settings.clone()
+	c.Runs = make([]*Run, len(p.Runs))
+	for i, r := range p.Runs {
+		rc := *r
+		rc.Inputs = maps.Clone(r.Inputs)
+		rc.Summary = maps.Clone(r.Summary)
+		c.Runs[i] = &rc
+	}
+	return &c
+}
+
+func (s Settings) clone() Settings {
+	for _, f := range []**float64{&s.DefaultRainfall, &s.FreeboardMinMM, &s.FreeboardMinPercent} {
+		if *f != nil {
+			v := **f
+			*f = &v
+		}
+	}
+	return s
+}

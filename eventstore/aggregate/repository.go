@@ -68,14 +68,35 @@ type Repository[A Root[E], E any] struct {
 	MaxEventBytes int
 	NewID         func() string
 	Now           func() time.Time
+	// Cache (nil: none) keeps recently loaded aggregates, so that loading
+	// the latest version reads only the events since.
+	Cache *Cache[A]
 }
 
 // ErrStale says the caller decided on an older version than the stored one.
 var ErrStale = &fault.Error{K: fault.Conflict, Message: "The project was changed elsewhere since you loaded it; load it again before saving"}
 
-// Load rebuilds the aggregate from its whole stream.
+// Load rebuilds the aggregate as it stands now: from its whole stream, or
+// from the cached copy and the events since.
 func (r *Repository[A, E]) Load(ctx context.Context, id string) (A, error) {
-	return r.LoadAt(ctx, id, 0)
+	if r.Cache == nil {
+		return r.LoadAt(ctx, id, 0)
+	}
+	if agg, loaded, ok := r.Cache.get(id); ok {
+		err := r.CatchUp(ctx, id, agg)
+		if err == nil && (r.Cache.keep == nil || r.Cache.keep(agg)) {
+			r.Cache.put(id, agg, agg.StreamVersion(), loaded)
+			return agg, nil
+		}
+		// A failed or refused catch-up: load the whole stream instead.
+		r.Cache.Forget(id)
+	}
+	started := r.Cache.now()
+	agg, err := r.LoadAt(ctx, id, 0)
+	if err == nil {
+		r.Cache.put(id, agg, agg.StreamVersion(), started)
+	}
+	return agg, err
 }
 
 // LoadAt rebuilds the aggregate as it stood at stream version (0: latest).

@@ -1,0 +1,101 @@
+package aggregate
+
+import (
+	"sync"
+	"time"
+)
+
+// Cache keeps the aggregates of one kind an instance loaded recently, so
+// that loading one again reads and decodes only the events appended since
+// (found by `make load`: a designer's project is loaded on every edit,
+// calculation and save, and decoding its whole, growing stream each time
+// took a quarter of an instance's CPU).
+//
+// A cached aggregate is never handed out: Load gets a clone, caught up
+// with its stream, so a caller may change its copy freely. Entries are
+// as fresh as a full load (the catch-up reads the stream's tail), except
+// for what changes stored events in place, which only erasure does: the
+// eraser forgets what it erased on its own instance (Forget, Clear), and
+// MaxAge bounds how long another instance keeps a clear copy, since every
+// entry is loaded afresh from the whole stream once it is that old.
+type Cache[A any] struct {
+	clone  func(A) A
+	keep   func(A) bool
+	maxAge time.Duration
+	max    int
+	now    func() time.Time
+
+	mu sync.Mutex
+	m  map[string]cacheEntry[A]
+}
+
+type cacheEntry[A any] struct {
+	agg     A
+	version int64
+	loaded  time.Time // when it was last loaded from the whole stream
+}
+
+// NewCache makes a cache of at most max aggregates, each rebuilt from its
+// whole stream when older than maxAge. clone must copy an aggregate deeply
+// enough that applying events to the copy leaves the original unchanged.
+// keep (nil: always) tells whether an aggregate may be cached at all: an
+// erased account is not.
+func NewCache[A any](clone func(A) A, keep func(A) bool, maxAge time.Duration, max int) *Cache[A] {
+	return &Cache[A]{clone: clone, keep: keep, maxAge: maxAge, max: max, now: time.Now, m: map[string]cacheEntry[A]{}}
+}
+
+// get returns a copy of the cached aggregate and when it was loaded whole,
+// or false when there is none young enough.
+func (c *Cache[A]) get(id string) (A, time.Time, bool) {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	e, ok := c.m[id]
+	if !ok || c.now().Sub(e.loaded) > c.maxAge {
+		delete(c.m, id)
+		var zero A
+		return zero, time.Time{}, false
+	}
+	return c.clone(e.agg), e.loaded, true
+}
+
+// put caches a copy of agg at version, loaded whole at loaded, unless the
+// cache holds a newer one already or keep refuses it.
+func (c *Cache[A]) put(id string, agg A, version int64, loaded time.Time) {
+	if c.keep != nil && !c.keep(agg) {
+		c.Forget(id)
+		return
+	}
+	cp := c.clone(agg)
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	if e, ok := c.m[id]; ok && e.version > version {
+		return
+	}
+	if _, ok := c.m[id]; !ok && len(c.m) >= c.max {
+		// Full: start again rather than track use. The entries are cheap
+		// to rebuild, and a busy instance refills with the ones in use.
+		clear(c.m)
+	}
+	c.m[id] = cacheEntry[A]{agg: cp, version: version, loaded: loaded}
+}
+
+// Forget drops the aggregate's entry.
+func (c *Cache[A]) Forget(id string) {
+	c.mu.Lock()
+	delete(c.m, id)
+	c.mu.Unlock()
+}
+
+// Clear drops every entry.
+func (c *Cache[A]) Clear() {
+	c.mu.Lock()
+	clear(c.m)
+	c.mu.Unlock()
+}
+
+// Len is the number of entries.
+func (c *Cache[A]) Len() int {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	return len(c.m)
+}

@@ -1,0 +1,133 @@
+package aggregate_test
+
+import (
+	"context"
+	"sync/atomic"
+	"testing"
+	"time"
+
+	"draindesign/eventstore"
+	"draindesign/eventstore/aggregate"
+)
+
+// countingCodec counts the events it decodes.
+type countingCodec struct {
+	codec
+	n *atomic.Int64
+}
+
+func (c countingCodec) Decode(ev eventstore.Event) (added, error) {
+	c.n.Add(1)
+	return c.codec.Decode(ev)
+}
+
+func cloneCounter(c *counter) *counter { cp := *c; return &cp }
+
+// A cached repository loads the latest version from its copy and the
+// events since, whoever appended them, and hands out copies.
+func TestCacheReadsOnlyTheEventsSince(t *testing.T) {
+	ctx := context.Background()
+	plain, _, _ := setup(t)
+	var decoded atomic.Int64
+	cached := *plain
+	cached.Codec = countingCodec{n: &decoded}
+	cached.Cache = aggregate.NewCache(cloneCounter, nil, time.Minute, 100)
+	by := aggregate.Actor{UserID: "u1"}
+	if _, err := plain.Create(ctx, "a", by, []added{{N: 1}, {N: 2}, {N: 3}}); err != nil {
+		t.Fatal(err)
+	}
+	c, err := cached.Load(ctx, "a")
+	if err != nil || c.total != 6 || decoded.Load() != 3 {
+		t.Fatalf("first load: %+v %v after %d decodes, want 6 from 3", c, err, decoded.Load())
+	}
+	c.total = 1000 // the caller's copy: not the cache's
+	// Another instance (no cache) appends.
+	if _, err := plain.Update(ctx, "a", -1, by, nil, add(10)); err != nil {
+		t.Fatal(err)
+	}
+	c, err = cached.Load(ctx, "a")
+	if err != nil || c.total != 16 || c.version != 4 {
+		t.Fatalf("second load: %+v %v, want 16 at version 4", c, err)
+	}
+	if decoded.Load() != 4 {
+		t.Errorf("%d events decoded in all, want 4: the second load reads only the new one", decoded.Load())
+	}
+	if cached.Cache.Len() != 1 {
+		t.Errorf("cache holds %d, want 1", cached.Cache.Len())
+	}
+	// An update through the cached repository decides on the caught-up
+	// copy, and a stale one is still a conflict.
+	if _, err := cached.Update(ctx, "a", 3, by, nil, add(1)); err != aggregate.ErrStale {
+		t.Errorf("update at version 3 of 4: %v, want ErrStale", err)
+	}
+	if c, err := cached.Update(ctx, "a", 4, by, nil, add(1)); err != nil || c.total != 17 {
+		t.Errorf("update at version 4: %+v %v, want 17", c, err)
+	}
+	cached.Cache.Forget("a")
+	before := decoded.Load()
+	if c, err := cached.Load(ctx, "a"); err != nil || c.total != 17 || decoded.Load()-before != 5 {
+		t.Errorf("after Forget: %+v %v, %d decodes; want 17 from the whole stream of 5", c, err, decoded.Load()-before)
+	}
+}
+
+// An aggregate keep refuses is not cached: each load reads the whole
+// stream (an erased account must not be served from a copy in clear).
+func TestCacheKeepsOnlyWhatKeepAllows(t *testing.T) {
+	ctx := context.Background()
+	plain, _, _ := setup(t)
+	var decoded atomic.Int64
+	cached := *plain
+	cached.Codec = countingCodec{n: &decoded}
+	cached.Cache = aggregate.NewCache(cloneCounter, func(c *counter) bool { return c.total < 10 }, time.Minute, 100)
+	by := aggregate.Actor{UserID: "u1"}
+	if _, err := plain.Create(ctx, "a", by, []added{{N: 1}}); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := cached.Load(ctx, "a"); err != nil || cached.Cache.Len() != 1 {
+		t.Fatalf("load: %v, %d cached", err, cached.Cache.Len())
+	}
+	if _, err := plain.Update(ctx, "a", -1, by, nil, add(20)); err != nil {
+		t.Fatal(err)
+	}
+	c, err := cached.Load(ctx, "a")
+	if err != nil || c.total != 21 {
+		t.Fatalf("load: %+v %v", c, err)
+	}
+	if cached.Cache.Len() != 0 {
+		t.Error("an aggregate keep refuses stayed cached")
+	}
+	before := decoded.Load()
+	if _, err := cached.Load(ctx, "a"); err != nil || decoded.Load()-before != 2 {
+		t.Errorf("reload: %v, %d decodes; want the whole stream (2)", err, decoded.Load()-before)
+	}
+}
+
+// Entries older than the cache's age are loaded whole again; a full cache
+// starts afresh.
+func TestCacheAgeAndSize(t *testing.T) {
+	ctx := context.Background()
+	plain, _, _ := setup(t)
+	var decoded atomic.Int64
+	cached := *plain
+	cached.Codec = countingCodec{n: &decoded}
+	cached.Cache = aggregate.NewCache(cloneCounter, nil, 50*time.Millisecond, 2)
+	by := aggregate.Actor{UserID: "u1"}
+	for _, id := range []string{"a", "b", "c"} {
+		if _, err := plain.Create(ctx, id, by, []added{{N: 1}, {N: 1}}); err != nil {
+			t.Fatal(err)
+		}
+	}
+	for _, id := range []string{"a", "b", "c"} {
+		if _, err := cached.Load(ctx, id); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if n := cached.Cache.Len(); n != 1 {
+		t.Errorf("a cache of 2 holds %d after a third entry, want 1 (emptied, then the third)", n)
+	}
+	time.Sleep(60 * time.Millisecond)
+	before := decoded.Load()
+	if _, err := cached.Load(ctx, "c"); err != nil || decoded.Load()-before != 2 {
+		t.Errorf("an old entry: %v, %d decodes; want the whole stream (2)", err, decoded.Load()-before)
+	}
+}
