@@ -24,6 +24,7 @@ import (
 	"errors"
 	"fmt"
 	"strings"
+	"time"
 
 	"draindesign/eventstore"
 )
@@ -87,6 +88,7 @@ func Subject(stream, author string) string {
 type Store struct {
 	inner eventstore.Store
 	keys  eventstore.SubjectKeys
+	cache keyCache
 }
 
 var _ eventstore.Store = (*Store)(nil)
@@ -98,7 +100,7 @@ func Wrap(inner eventstore.Store) (s eventstore.Store, p *Store, ok bool) {
 	if !ok {
 		return inner, nil, false
 	}
-	p = &Store{inner: inner, keys: keys}
+	p = &Store{inner: inner, keys: keys, cache: keyCache{now: time.Now}}
 	return p, p, true
 }
 
@@ -163,9 +165,12 @@ func (s *Store) Erase(ctx context.Context, subject string) error {
 	if subject == "" {
 		return errors.New("erase: no subject")
 	}
+	s.cache.forget(subject)
 	if err := s.keys.EraseSubjectKey(ctx, subject); err != nil {
 		return err
 	}
+	// Again: a read that began before the first may have put it back.
+	s.cache.forget(subject)
 	// Every event that can hold the subject's personal fields: its account
 	// stream, and what it wrote (see rules).
 	evs, err := s.keys.SubjectEvents(ctx, accountPrefix+subject, subject)
@@ -286,6 +291,9 @@ func (s *Store) seal(ctx context.Context, r *rule, subject, eventID string, data
 			return Erased, nil
 		}
 		if key == nil {
+			key = s.cache.get(subject)
+		}
+		if key == nil {
 			fresh := make([]byte, 32)
 			if _, err := rand.Read(fresh); err != nil {
 				return "", err
@@ -300,6 +308,7 @@ func (s *Store) seal(ctx context.Context, r *rule, subject, eventID string, data
 				return "", err
 			}
 			key = k
+			s.cache.put(subject, key)
 		}
 		return sealValue(key, subject, eventID, path, v)
 	})
@@ -365,11 +374,17 @@ func (s *Store) open(ctx context.Context, evs []eventstore.Event) ([]eventstore.
 			}
 			key, known := keys[subject]
 			if !known {
+				key = s.cache.get(subject)
+			}
+			if !known && key == nil {
 				found, err := s.keys.LookupSubjectKeys(ctx, []string{subject})
 				if err != nil {
 					return "", err
 				}
 				key = found[subject]
+				s.cache.put(subject, key)
+			}
+			if !known {
 				keys[subject] = key
 			}
 			if key == nil {

@@ -240,3 +240,57 @@ func TestRedact(t *testing.T) {
 		})
 	}
 }
+
+// countingKeys counts key look-ups of the store beneath the sealing one.
+type countingKeys struct {
+	eventstore.Store
+	eventstore.SubjectKeys
+	lookups int
+}
+
+func (c *countingKeys) LookupSubjectKeys(ctx context.Context, subjects []string) (map[string][]byte, error) {
+	c.lookups++
+	return c.SubjectKeys.LookupSubjectKeys(ctx, subjects)
+}
+
+// A key looked up or made once is reused: reading a subject's sealed
+// events again asks the key table nothing. After an erasure on this store
+// the fields read as erased at once.
+func TestKeysAreReusedAndForgottenOnErasure(t *testing.T) {
+	ctx := t.Context()
+	inner, err := sqlite.Open(ctx, filepath.Join(t.TempDir(), "events.db"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { inner.Close() })
+	keys := &countingKeys{Store: inner, SubjectKeys: inner}
+	s, p, ok := privacy.Wrap(keys)
+	if !ok {
+		t.Fatal("no subject keys")
+	}
+	details := map[string]any{"details": map[string]any{"name": "Ann's yard", "email": "ann@example.com"}}
+	for i, id := range []string{"k1", "k2", "k3"} {
+		if _, err := s.Append(ctx, "project-p1", eventstore.Exactly(int64(i)), ev(id, "ann", details)); err != nil {
+			t.Fatal(err)
+		}
+	}
+	for range 3 {
+		evs, err := s.ReadStream(ctx, "project-p1", 1, 0)
+		if err != nil || len(evs) != 3 || !strings.Contains(string(evs[2].Data), "ann@example.com") {
+			t.Fatalf("read: %v %v", evs, err)
+		}
+	}
+	if keys.lookups != 0 {
+		t.Errorf("%d key look-ups for a subject whose key this store made", keys.lookups)
+	}
+	if err := p.Erase(ctx, "ann"); err != nil {
+		t.Fatal(err)
+	}
+	evs, err := s.ReadStream(ctx, "project-p1", 1, 0)
+	if err != nil || strings.Contains(string(evs[0].Data), "ann@example.com") || !strings.Contains(string(evs[0].Data), privacy.Erased) {
+		t.Errorf("after erasure: %s %v", evs[0].Data, err)
+	}
+	if keys.lookups != 1 {
+		t.Errorf("%d key look-ups after the erasure, want 1", keys.lookups)
+	}
+}
