@@ -171,6 +171,7 @@ func (r *Runner) startRouter(ctx context.Context) error {
 	}
 	for i, f := range r.feeds {
 		router.AddConsumerHandler(fmt.Sprintf("feed-%d", i), Topic, r.cfg.Subscriber, f.Handle)
+		router.AddConsumerHandler(fmt.Sprintf("feed-hints-%d", i), HintTopic, r.cfg.Subscriber, f.HandleHint)
 	}
 	r.router = router
 	r.routerDone = make(chan struct{})

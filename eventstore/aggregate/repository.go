@@ -60,8 +60,9 @@ type Repository[A Root[E], E any] struct {
 	New func() A
 	// Missing is the error for a stream with no events.
 	Missing func(id string) error
-	// Appended is told after each successful append.
-	Appended func()
+	// Appended is told after each successful append, of the stream and
+	// the version it now stands at.
+	Appended func(stream string, version int64)
 	// Skipped is told of each event of an unknown type while loading.
 	Skipped func(stream, eventType string)
 	// MaxEventBytes bounds one event's data (0: DefaultMaxEventBytes).
@@ -253,11 +254,12 @@ func (r *Repository[A, E]) Append(ctx context.Context, id string, expected event
 		batch[i] = ne
 	}
 	stream := r.Stream(id)
-	if _, err := r.Store.Append(ctx, stream, expected, batch...); err != nil {
+	res, err := r.Store.Append(ctx, stream, expected, batch...)
+	if err != nil {
 		return fmt.Errorf("append to %s: %w", stream, err)
 	}
 	if r.Appended != nil {
-		r.Appended()
+		r.Appended(stream, res.LastVersion)
 	}
 	return nil
 }

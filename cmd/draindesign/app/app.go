@@ -290,7 +290,17 @@ func Start(ctx context.Context, o Options) (*App, error) {
 	}
 	// Translators' changes reach this instance's documents and e-mails
 	// within a poll, whichever instance took them.
-	texts := usecase.NewTranslations(usecase.Config{Store: store, DB: db, Runner: runner, Appended: relay.Notify, Logger: o.Logger})
+	hints := projections.NewHints(feed, transport.Publisher, wmLog)
+	a.wg.Add(1)
+	go func() {
+		defer a.wg.Done()
+		hints.Run(runCtx)
+	}()
+	appended := func(stream string, version int64) {
+		relay.Notify()
+		hints.Appended(stream, version)
+	}
+	texts := usecase.NewTranslations(usecase.Config{Store: store, DB: db, Runner: runner, Appended: appended, Logger: o.Logger})
 	a.wg.Add(1)
 	go func() {
 		defer a.wg.Done()
@@ -305,7 +315,7 @@ func Start(ctx context.Context, o Options) (*App, error) {
 		a.closers = append(a.closers, func() error { tracker.Flush(2 * time.Second); return nil })
 	}
 	a.Handler, err = api.New(ctx, api.Config{
-		Store: store, DB: db, Runner: runner, Feed: feed, Appended: relay.Notify, Mail: sender,
+		Store: store, DB: db, Runner: runner, Feed: feed, Appended: appended, Mail: sender,
 		Secret: secret, PublicURL: o.PublicURL, TrustedProxies: proxies, Limits: o.Limits, Logger: o.Logger, Client: client,
 		Translations: texts, WebLinksFile: filepath.Join(o.DataDir, "weblinks.json"), Errors: tracker,
 		ClientErrors:  api.ClientErrors{DSN: strings.TrimSpace(o.SentryDSN), Environment: o.SentryEnvironment},
