@@ -73,6 +73,26 @@ type projState struct {
 	// again, which also notices another instance's rebuild.
 	knownMu sync.Mutex
 	known   eventstore.Position
+
+	// want is the furthest position the bus announced; wake tells the
+	// projection's follower (Runner.follow) that it moved.
+	wantMu sync.Mutex
+	want   eventstore.Position
+	wake   chan struct{}
+}
+
+// announce records that the log reaches pos and wakes the follower,
+// without blocking.
+func (ps *projState) announce(pos eventstore.Position) {
+	ps.wantMu.Lock()
+	if ps.want.Less(pos) {
+		ps.want = pos
+	}
+	ps.wantMu.Unlock()
+	select {
+	case ps.wake <- struct{}{}:
+	default: // already woken: it will read want
+	}
 }
 
 func (ps *projState) knownAt() eventstore.Position {
@@ -112,7 +132,7 @@ func NewRunner(cfg Config) (*Runner, error) {
 			return nil, fmt.Errorf("projections: empty or duplicate projection name %q", p.Name())
 		}
 		seen[p.Name()] = true
-		r.projs = append(r.projs, &projState{p: p})
+		r.projs = append(r.projs, &projState{p: p, wake: make(chan struct{}, 1)})
 	}
 	return r, nil
 }
@@ -166,12 +186,22 @@ func (r *Runner) startRouter(ctx context.Context) error {
 		}.Middleware,
 		middleware.Recoverer,
 	)
-	for _, ps := range r.projs {
-		router.AddConsumerHandler("projection-"+ps.p.Name(), Topic, r.cfg.Subscriber, r.handler(ps))
+	// One subscription per topic for the whole instance: each message is
+	// handed on in process. A subscription per read model made the bus
+	// deliver (and be acknowledged) every event eleven times per instance,
+	// which under `make load` cost NATS a quarter of a core.
+	router.AddConsumerHandler("events", Topic, r.cfg.Subscriber, r.announce)
+	if len(r.feeds) > 0 {
+		router.AddConsumerHandler("hints", HintTopic, r.cfg.Subscriber, func(msg *message.Message) error {
+			for _, f := range r.feeds {
+				_ = f.HandleHint(msg)
+			}
+			return nil
+		})
 	}
-	for i, f := range r.feeds {
-		router.AddConsumerHandler(fmt.Sprintf("feed-%d", i), Topic, r.cfg.Subscriber, f.Handle)
-		router.AddConsumerHandler(fmt.Sprintf("feed-hints-%d", i), HintTopic, r.cfg.Subscriber, f.HandleHint)
+	for _, ps := range r.projs {
+		r.sweeps.Add(1)
+		go r.follow(ctx, ps)
 	}
 	r.router = router
 	r.routerDone = make(chan struct{})
@@ -205,18 +235,65 @@ func (r *Runner) Close() error {
 	return err
 }
 
-// handler treats a message as "the log reaches at least here" and catches
-// the projection up to that position from the store.
-func (r *Runner) handler(ps *projState) message.NoPublishHandlerFunc {
-	return func(msg *message.Message) error {
-		pos, err := messagePosition(msg)
-		if err != nil {
-			// Retrying cannot fix a malformed message; the sweep covers
-			// whatever it may have announced.
-			r.cfg.Logger.Error("Ignoring event message", err, watermill.LogFields{"message_uuid": msg.UUID})
-			return nil
+// announce treats a message as "the log reaches at least here": the
+// feeds pass it to their live streams, and each read model's follower is
+// woken to catch up to that position from the store. It never waits for a
+// read model, so a slow one holds back neither the others nor the feeds.
+func (r *Runner) announce(msg *message.Message) error {
+	for _, f := range r.feeds {
+		_ = f.Handle(msg)
+	}
+	pos, err := messagePosition(msg)
+	if err != nil {
+		// Malformed: the sweep covers whatever it may have announced.
+		r.cfg.Logger.Error("Ignoring event message", err, watermill.LogFields{"message_uuid": msg.UUID})
+		return nil
+	}
+	for _, ps := range r.projs {
+		ps.announce(pos)
+	}
+	return nil
+}
+
+// follow catches the projection up whenever an announcement wakes it, to
+// the furthest position announced; announcements that come while it works
+// are served together by its next round. A failure is tried again a few
+// times, then left to the next announcement or the sweep.
+func (r *Runner) follow(ctx context.Context, ps *projState) {
+	defer r.sweeps.Done()
+	for {
+		select {
+		case <-ctx.Done():
+			return
+		case <-ps.wake:
 		}
-		return r.catchUp(msg.Context(), ps, &pos)
+		ps.wantMu.Lock()
+		pos := ps.want
+		ps.wantMu.Unlock()
+		r.catchUpRetrying(ctx, ps, pos)
+	}
+}
+
+// followRetries is how often a follower tries again, 50 ms apart and then
+// twice as long each time, before it leaves a failing catch-up to the
+// next announcement or the sweep.
+const followRetries = 3
+
+func (r *Runner) catchUpRetrying(ctx context.Context, ps *projState, pos eventstore.Position) {
+	for attempt := 0; ; attempt++ {
+		err := r.catchUp(ctx, ps, &pos)
+		if err == nil || ctx.Err() != nil {
+			return
+		}
+		if attempt == followRetries {
+			r.cfg.Logger.Error("Projection left behind, the sweep will retry", err, watermill.LogFields{"projection": ps.p.Name()})
+			return
+		}
+		select {
+		case <-ctx.Done():
+			return
+		case <-time.After(50 * time.Millisecond << attempt):
+		}
 	}
 }
 

@@ -169,7 +169,7 @@ func TestFailedApplyRollsBackRowAndCheckpoint(t *testing.T) {
 	}
 }
 
-// The router's retry middleware, not a sweep or WaitFor, must get a
+// The follower's retries after an announcement, not a sweep or WaitFor, must get a
 // transiently failing event applied.
 func TestFailedApplyIsRetriedFromTheBus(t *testing.T) {
 	t.Parallel()
