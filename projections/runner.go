@@ -140,7 +140,8 @@ func NewRunner(cfg Config) (*Runner, error) {
 // AddFeed delivers every event to f as well. Call it before Start.
 func (r *Runner) AddFeed(f *Feed) { r.feeds = append(r.feeds, f) }
 
-// Start subscribes every projection (and feed) to the events topic, brings
+// Start subscribes the instance to the events topic (and, with feeds, the
+// hints topic), starts every projection's follower, brings
 // every projection up to the head of the log, and returns once the read
 // models are current. Work continues in the background until ctx is
 // cancelled or Close is called.

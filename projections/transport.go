@@ -97,6 +97,11 @@ func NewNATS(cfg NATSConfig, logger watermill.LoggerAdapter) (*Transport, error)
 	}
 	js := wmnats.JetStreamConfig{
 		TrackMsgId: true,
+		// Every message is a hint whose subscribers read the store, and a
+		// repeat is harmless: waiting for the server to confirm each
+		// acknowledgement (one round trip per message, one message at a
+		// time) only made the announcements queue under load.
+		AckAsync: true,
 		SubscribeOptions: []nats.SubOpt{
 			nats.DeliverNew(),
 			nats.AckExplicit(),
