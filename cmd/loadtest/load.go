@@ -186,10 +186,15 @@ func (r *rig) load(ctx context.Context) (*results, error) {
 		note("NATS back")
 	})
 	at(r.c.pgCutAt, func() {
-		r.pgProxy.Cut()
+		outage := dbOutage{server: r.c.pgServer, db: r.dbName}
+		if err := outage.Cut(ctx); err != nil {
+			log.Printf("%v", err)
+		}
 		note("PostgreSQL cut")
 		sleep(workCtx, r.c.cutFor)
-		r.pgProxy.Restore()
+		if err := outage.Restore(ctx); err != nil {
+			log.Printf("%v", err)
+		}
 		note("PostgreSQL back")
 	})
 	<-workCtx.Done()

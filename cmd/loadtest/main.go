@@ -4,9 +4,10 @@
 // over the live stream in two tabs, edits its run, calculates (70 % small
 // runs, 25 % stepped 100 to 500 m, 5 % 3000 m) and saves, while the second
 // tab must show every edit. Mid-run one instance is killed (SIGKILL) and
-// started again, then the app's connections to NATS and to PostgreSQL are
-// cut for a while through TCP proxies this program controls (the shared
-// servers themselves are never touched). At the end every acknowledged
+// started again, then the app's connections to NATS are cut for a while
+// through a TCP proxy this program controls, and its database is taken
+// away as a PostgreSQL restart would (connections ended, new ones refused;
+// dbOutage): the shared servers themselves are never restarted. At the end every acknowledged
 // write is read back from the store. It prints the figures, writes a chart
 // and the "Load test (issue 15)" section of docs/performance.md.
 package main
@@ -117,7 +118,6 @@ type rig struct {
 	dbName   string
 	dbURL    string // direct, for setup and the read-back
 	stream   string
-	pgProxy  *Proxy
 	natProxy *Proxy
 	insts    []*instance
 	lb       *exec.Cmd
@@ -169,15 +169,8 @@ func (r *rig) setup(ctx context.Context) error {
 	if err := r.addUsers(ctx); err != nil {
 		return err
 	}
-	pgHost, err := hostOf(r.dbURL)
-	if err != nil {
-		return err
-	}
 	natsHost, err := hostOf(r.c.natsURL)
 	if err != nil {
-		return err
-	}
-	if r.pgProxy, err = NewProxy(pgHost); err != nil {
 		return err
 	}
 	if r.natProxy, err = NewProxy(natsHost); err != nil {
@@ -247,13 +240,6 @@ func (r *rig) createDatabase(ctx context.Context) error {
 	return nil
 }
 
-// viaProxy is the database URL through the cuttable proxy.
-func (r *rig) viaProxy() string {
-	u, _ := url.Parse(r.dbURL)
-	u.Host = r.pgProxy.Addr()
-	return u.String()
-}
-
 // addUsers creates the designers' accounts as `draindesign users add`
 // does, in this process with four workers (a process per account would
 // spend most of the time starting up).
@@ -319,7 +305,7 @@ func (r *rig) startInstance(ctx context.Context, in *instance) error {
 	}
 	natsVia := "nats://" + r.natProxy.Addr()
 	cmd := exec.Command(r.c.bin, "serve", "--addr", in.addr, "--data-dir", filepath.Join(r.work, "data"))
-	cmd.Env = append(os.Environ(), "DATABASE_URL="+r.viaProxy(), "NATS_URL="+natsVia, "NATS_STREAM="+r.stream,
+	cmd.Env = append(os.Environ(), "DATABASE_URL="+r.dbURL, "NATS_URL="+natsVia, "NATS_STREAM="+r.stream,
 		"PUBLIC_URL=http://"+r.lbAddr, "TRUSTED_PROXIES=127.0.0.1", "SENTRY_DSN=", "METRICS_ADDR="+in.metricsAddr)
 	cmd.Stdout, cmd.Stderr = logf, logf
 	if err := cmd.Start(); err != nil {
@@ -435,9 +421,6 @@ func (r *rig) teardown() {
 	}
 	for _, in := range r.insts {
 		r.stopInstance(in)
-	}
-	if r.pgProxy != nil {
-		r.pgProxy.Close()
 	}
 	if r.natProxy != nil {
 		r.natProxy.Close()

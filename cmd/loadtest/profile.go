@@ -8,6 +8,7 @@ import (
 	"net/http"
 	"os"
 	"path/filepath"
+	"runtime/pprof"
 	"sync"
 	"time"
 )
@@ -23,6 +24,27 @@ func (r *rig) profileInstances(ctx context.Context, over time.Duration) {
 		return
 	}
 	var wg sync.WaitGroup
+	// The load generator itself, on the same cores: what it costs the
+	// system under test.
+	wg.Go(func() {
+		path := filepath.Join(r.c.profile, "loadtest.cpu.pprof")
+		f, err := os.Create(path)
+		if err != nil {
+			log.Printf("profile of the load generator: %v", err)
+			return
+		}
+		defer f.Close()
+		if err := pprof.StartCPUProfile(f); err != nil {
+			log.Printf("profile of the load generator: %v", err)
+			return
+		}
+		select {
+		case <-ctx.Done():
+		case <-time.After(over):
+		}
+		pprof.StopCPUProfile()
+		log.Printf("profile of the load generator in %s", path)
+	})
 	for _, in := range r.insts {
 		wg.Go(func() {
 			g := filepath.Join(r.c.profile, in.name+".goroutines.txt")

@@ -150,7 +150,7 @@ func (r *rig) report(res *results) error {
 	p(".\n\n")
 	p("Setup: two instances of bin/draindesign on loopback ports, on a fresh PostgreSQL database and a NATS JetStream "+
 		"stream of their own, behind haproxy (round robin, readiness checks on /api/health/ready/ every second, 3 failures to take a server out, 2 passes to bring it back). "+
-		"The instances reach PostgreSQL and NATS through TCP proxies in the load program, which cut them for the failure phases; "+
+		"The instances reach NATS through a TCP proxy in the load program, which cuts them off for the NATS failure phase; for the PostgreSQL one, every connection to the run's database is ended and new ones are refused (ALLOW_CONNECTIONS false), as a restart would; "+
 		"the shared servers are never restarted. The load generator runs on the same %d cores. "+
 		"%d designers (%d opened their project; started over %s), each: sign in, list projects, create a draft, open it in two tabs (two WebSockets); "+
 		"once all have (%.0f s after the first sign-in: password hashing dominates), the load phase begins, in which each designer repeatedly changes the run's inputs, calculates it (mix %.0f %% small 10 to 60 m, %.0f %% stepped 100 to 500 m, %.0f %% 3000 m; recorded in the project), "+
