@@ -568,7 +568,18 @@ func (u *Projects) Timeline(ctx context.Context, a Actor, id string, at int64) (
 // CatchUp brings p, followed live by a subscriber that passed Readable, to
 // the latest version of its stream; a project never created stays empty
 // (p.ID == ""), which nobody may read. It checks no access itself.
+//
+// With a cache, p becomes a copy of the cached project, itself caught up:
+// every live stream of the project on this instance (a designer's tabs,
+// their colleagues') and every request share one read and one decoding
+// of each new event, instead of each reading and decoding it again.
 func (u *Projects) CatchUp(ctx context.Context, id string, p *project.Project) error {
+	if u.repo.Cache != nil {
+		if fresh, err := u.repo.Load(ctx, id); err == nil && fresh.Version >= p.Version {
+			*p = *fresh
+			return nil
+		}
+	}
 	return u.repo.CatchUp(ctx, id, p)
 }
 

@@ -401,7 +401,9 @@ func TestLiveSkipsUnknownEventTypes(t *testing.T) {
 	fresh := p.dial(t, u)
 	subscribe(t, fresh, map[string]any{"project": s.SaveID, "from": 0})
 	wantView(t, next(t, fresh), s.SaveID, s.Version+1)
-	if n := projections.UnknownCount("project", "project.from_the_future") - before; n < 2 {
-		t.Errorf("the live stream counted %v skips, want one per subscriber at least", n)
+	// Counted when read: the subscribers share the instance's copy of the
+	// project (usecase.Projects.CatchUp), which read the event once.
+	if n := projections.UnknownCount("project", "project.from_the_future") - before; n < 1 {
+		t.Errorf("the live stream counted %v skips, want at least one", n)
 	}
 }
