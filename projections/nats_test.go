@@ -1,6 +1,7 @@
 package projections_test
 
 import (
+	"context"
 	"crypto/rand"
 	"encoding/hex"
 	"fmt"
@@ -134,6 +135,27 @@ func TestNATSRoundTrip(t *testing.T) {
 		}
 		if info.State.Msgs != uint64(len(ids)) {
 			t.Errorf("stream holds %d messages for %d events published by two relays", info.State.Msgs, len(ids))
+		}
+
+		// An append hint from the first instance reaches the other's feed
+		// through core NATS, and JetStream keeps none.
+		hintCtx, stopHints := context.WithCancel(context.Background())
+		defer stopHints()
+		hints := projections.NewHints(projections.NewFeed(1), insts[0].Transport.HintPublisher, nil)
+		go hints.Run(hintCtx)
+		deadline := time.After(10 * time.Second)
+		for hinted := false; !hinted; {
+			hints.Appended("project-n", int64(len(ids)+5))
+			select {
+			case e := <-ch:
+				hinted = e.Version == int64(len(ids)+5)
+			case <-time.After(100 * time.Millisecond):
+			case <-deadline:
+				t.Fatal("the hint did not reach the other instance's feed")
+			}
+		}
+		if info, err := js.StreamInfo(cfg.Stream); err != nil || info.State.Msgs != uint64(len(ids)) {
+			t.Errorf("after hints the stream holds %v messages (%v), want %d: hints are not kept", info.State.Msgs, err, len(ids))
 		}
 	})
 }

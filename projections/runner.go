@@ -26,7 +26,10 @@ type Config struct {
 	// runner without one only catches up when asked (CatchUp, WaitFor,
 	// Rebuild), which is what the rebuild command wants.
 	Subscriber message.Subscriber
-	Logger     watermill.LoggerAdapter
+	// HintSubscriber delivers append hints to the feeds
+	// (Transport.HintSubscriber; nil: Subscriber).
+	HintSubscriber message.Subscriber
+	Logger         watermill.LoggerAdapter
 	// BatchSize is how many events are applied per transaction. Default 100.
 	BatchSize int
 	// SweepInterval is how often every projection checks the log without
@@ -193,7 +196,11 @@ func (r *Runner) startRouter(ctx context.Context) error {
 	// which under `make load` cost NATS a quarter of a core.
 	router.AddConsumerHandler("events", Topic, r.cfg.Subscriber, r.announce)
 	if len(r.feeds) > 0 {
-		router.AddConsumerHandler("hints", HintTopic, r.cfg.Subscriber, func(msg *message.Message) error {
+		hintSub := r.cfg.HintSubscriber
+		if hintSub == nil {
+			hintSub = r.cfg.Subscriber
+		}
+		router.AddConsumerHandler("hints", HintTopic, hintSub, func(msg *message.Message) error {
 			for _, f := range r.feeds {
 				_ = f.HandleHint(msg)
 			}

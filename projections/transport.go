@@ -18,7 +18,12 @@ import (
 type Transport struct {
 	Publisher  message.Publisher
 	Subscriber message.Subscriber
-	close      func() error
+	// HintPublisher and HintSubscriber carry append hints (Hints): best
+	// effort, nothing kept, so on NATS plain core subjects outside the
+	// JetStream stream.
+	HintPublisher  message.Publisher
+	HintSubscriber message.Subscriber
+	close          func() error
 }
 
 // Close closes publisher and subscriber.
@@ -36,7 +41,7 @@ func (t *Transport) Close() error { return t.close() }
 // piling up goroutines.
 func GoChannel(logger watermill.LoggerAdapter) *Transport {
 	gc := gochannel.NewGoChannel(gochannel.Config{BlockPublishUntilSubscriberAck: true}, logger)
-	return &Transport{Publisher: gc, Subscriber: gc, close: gc.Close}
+	return &Transport{Publisher: gc, Subscriber: gc, HintPublisher: gc, HintSubscriber: gc, close: gc.Close}
 }
 
 // NATSConfig configures the JetStream transport.
@@ -129,12 +134,36 @@ func NewNATS(cfg NATSConfig, logger watermill.LoggerAdapter) (*Transport, error)
 		pub.Close()
 		return nil, fmt.Errorf("nats subscriber: %w", err)
 	}
+	// Hints go through core NATS: a JetStream publish waits for the
+	// server to store the message and confirm, one at a time, and under
+	// `make load` the hints queued behind those confirmations for up to a
+	// second. Their subjects lie outside the stream's, which would
+	// otherwise store them all the same.
+	core := wmnats.JetStreamConfig{Disabled: true}
+	hintPub, err := wmnats.NewPublisher(wmnats.PublisherConfig{URL: cfg.URL, NatsOptions: opts, JetStream: core}, logger)
+	if err != nil {
+		sub.Close()
+		pub.Close()
+		return nil, fmt.Errorf("nats hint publisher: %w", err)
+	}
+	hintSub, err := wmnats.NewSubscriber(wmnats.SubscriberConfig{
+		URL: cfg.URL, NatsOptions: opts, SubscribersCount: 1, CloseTimeout: 5 * time.Second, JetStream: core,
+	}, logger)
+	if err != nil {
+		hintPub.Close()
+		sub.Close()
+		pub.Close()
+		return nil, fmt.Errorf("nats hint subscriber: %w", err)
+	}
 	prefix := cfg.SubjectPrefix + "."
+	hintPrefix := cfg.SubjectPrefix + "-hints."
 	return &Transport{
-		Publisher:  prefixedPublisher{pub, prefix},
-		Subscriber: prefixedSubscriber{sub, prefix},
+		Publisher:      prefixedPublisher{pub, prefix},
+		Subscriber:     prefixedSubscriber{sub, prefix},
+		HintPublisher:  prefixedPublisher{hintPub, hintPrefix},
+		HintSubscriber: prefixedSubscriber{hintSub, hintPrefix},
 		close: func() error {
-			return errors.Join(sub.Close(), pub.Close())
+			return errors.Join(hintSub.Close(), hintPub.Close(), sub.Close(), pub.Close())
 		},
 	}, nil
 }

@@ -244,7 +244,8 @@ func Start(ctx context.Context, o Options) (*App, error) {
 
 	feed := projections.NewFeed(256)
 	runner, err := projections.NewRunner(projections.Config{
-		Store: store, DB: db, Projections: Projections(), Subscriber: transport.Subscriber, Logger: wmLog,
+		Store: store, DB: db, Projections: Projections(), Subscriber: transport.Subscriber,
+		HintSubscriber: transport.HintSubscriber, Logger: wmLog,
 	})
 	if err != nil {
 		return nil, err
@@ -290,7 +291,7 @@ func Start(ctx context.Context, o Options) (*App, error) {
 	}
 	// Translators' changes reach this instance's documents and e-mails
 	// within a poll, whichever instance took them.
-	hints := projections.NewHints(feed, transport.Publisher, wmLog)
+	hints := projections.NewHints(feed, transport.HintPublisher, wmLog)
 	a.wg.Add(1)
 	go func() {
 		defer a.wg.Done()

@@ -46,13 +46,14 @@ func StartInstance(t testing.TB, cfg InstanceConfig) *Instance {
 	}
 	ctx, cancel := context.WithCancel(context.Background())
 	runner, err := projections.NewRunner(projections.Config{
-		Store:         cfg.Store,
-		DB:            cfg.DB,
-		Projections:   cfg.Projections,
-		Subscriber:    cfg.Transport.Subscriber,
-		Logger:        logger,
-		BatchSize:     cfg.BatchSize,
-		SweepInterval: time.Hour,
+		Store:          cfg.Store,
+		DB:             cfg.DB,
+		Projections:    cfg.Projections,
+		Subscriber:     cfg.Transport.Subscriber,
+		HintSubscriber: cfg.Transport.HintSubscriber,
+		Logger:         logger,
+		BatchSize:      cfg.BatchSize,
+		SweepInterval:  time.Hour,
 	})
 	if err != nil {
 		t.Fatal(err)
