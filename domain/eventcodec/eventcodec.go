@@ -41,6 +41,7 @@ type Codec[E any] struct {
 	aggregate string
 	typeOf    func(E) string
 	types     map[string]*entry[E]
+	memo      *memo[E] // nil: none (Memoize)
 }
 
 type entry[E any] struct {
@@ -123,6 +124,11 @@ func (c *Codec[E]) Decode(typ string, schema int, data []byte) (E, error) {
 	if schema > en.schema {
 		return none, fmt.Errorf("decode %s schema version %d (this code knows up to %d): %w", typ, schema, en.schema, ErrFutureSchema)
 	}
+	if c.memo != nil {
+		if e, ok := c.memo.get(typ, schema, data); ok {
+			return e, nil
+		}
+	}
 	raw := json.RawMessage(data)
 	for v := schema; v < en.schema; v++ {
 		up, err := en.upcasters[v-1](raw)
@@ -134,6 +140,9 @@ func (c *Codec[E]) Decode(typ string, schema int, data []byte) (E, error) {
 	e, err := en.decode(raw)
 	if err != nil {
 		return none, fmt.Errorf("decode %s schema version %d: %w", typ, schema, err)
+	}
+	if c.memo != nil {
+		c.memo.put(typ, schema, data, e)
 	}
 	return e, nil
 }

@@ -179,6 +179,9 @@ var codec = func() *eventcodec.Codec[Event] {
 	eventcodec.Register[DocumentCreated](c, 1)
 	eventcodec.Register[RunRestored](c, 1)
 	eventcodec.Register[Restored](c, 1)
+	// Shared decodings (eventcodec.Memoize): 32 MB, for as long as the
+	// instance's other caches keep what an erasure removes (30 s).
+	c.Memoize(32<<20, 30*time.Second)
 	return c
 }()
 
@@ -192,7 +195,9 @@ func Encode(e Event) (typ string, schema int, data []byte, err error) {
 }
 
 // Decode turns a stored event back into its Go value (a value, not a
-// pointer), upcasting it from an older schema version. An unknown type is
+// pointer), upcasting it from an older schema version. Its maps and slices
+// may be shared with other callers that decoded the same bytes: do not
+// change them. An unknown type is
 // ErrUnknownEventType; a newer schema version than this code knows is
 // eventcodec.ErrFutureSchema.
 func Decode(typ string, schema int, data []byte) (Event, error) {
