@@ -313,7 +313,7 @@ func (c *liveConn) subscribe(req liveRequest) {
 		}
 	}
 	p := &project.Project{}
-	if err := c.s.catchUp(c.ctx, id, p); err != nil {
+	if err := c.s.catchUp(c.ctx, id, p, 0); err != nil {
 		c.s.log.Warn("live: load project", "project", id, "err", err)
 		refuse(errServer, msgServerError)
 		return

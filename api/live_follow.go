@@ -27,10 +27,13 @@ func (c *liveConn) follow(ctx context.Context, sub *liveSub, p *project.Project,
 	feed, unsubscribe := c.s.liveFeed(stream)
 	defer func() { unsubscribe() }()
 	sent := from
+	// seen is the version the feed announced (0 after a poke or a new
+	// subscription: the store is read then).
+	var seen int64
 	for {
 		// Anything committed before the feed subscription started is read
 		// here, on the first pass.
-		if err := c.s.catchUp(ctx, sub.id, p); err != nil {
+		if err := c.s.catchUp(ctx, sub.id, p, seen); err != nil {
 			if ctx.Err() != nil {
 				return
 			}
@@ -59,12 +62,13 @@ func (c *liveConn) follow(ctx context.Context, sub *liveSub, p *project.Project,
 		}
 		// Wait for something that may have changed the project or the
 		// viewer's rights.
+		seen = 0
 		for waiting := true; waiting; {
 			select {
 			case <-ctx.Done():
 				return
 			case <-sub.poke:
-				waiting = false
+				seen, waiting = 0, false
 			case ev, ok := <-feed:
 				switch {
 				case !ok:
@@ -72,9 +76,9 @@ func (c *liveConn) follow(ctx context.Context, sub *liveSub, p *project.Project,
 					// let the store fill in.
 					unsubscribe()
 					feed, unsubscribe = c.s.liveFeed(stream)
-					waiting = false
+					seen, waiting = 0, false
 				case ev.Version > p.Version:
-					waiting = false
+					seen, waiting = max(seen, ev.Version), false
 				}
 			}
 		}
@@ -93,8 +97,10 @@ func (s *Server) liveFeed(stream string) (<-chan eventstore.Event, func()) {
 // catchUp applies to p every event of its stream after p.Version, through
 // the one project repository: an event of a type this build does not know
 // still takes up its version, and is skipped and counted.
-func (s *Server) catchUp(ctx context.Context, id string, p *project.Project) error {
-	return s.projects.CatchUp(ctx, id, p)
+//
+// seen (0: none) is a version the stream is known to have reached.
+func (s *Server) catchUp(ctx context.Context, id string, p *project.Project, seen int64) error {
+	return s.projects.CatchUp(ctx, id, p, seen)
 }
 
 // liveViewer re-reads the session and its account: ok is false when the

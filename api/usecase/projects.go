@@ -573,9 +573,15 @@ func (u *Projects) Timeline(ctx context.Context, a Actor, id string, at int64) (
 // every live stream of the project on this instance (a designer's tabs,
 // their colleagues') and every request share one read and one decoding
 // of each new event, instead of each reading and decoding it again.
-func (u *Projects) CatchUp(ctx context.Context, id string, p *project.Project) error {
+//
+// seen (0: none) is a version the caller knows the stream has reached: a
+// cached copy at least that new is taken without reading the store.
+func (u *Projects) CatchUp(ctx context.Context, id string, p *project.Project, seen int64) error {
 	if u.repo.Cache != nil {
-		if fresh, err := u.repo.Load(ctx, id); err == nil && fresh.Version >= p.Version {
+		if seen <= 0 {
+			seen = -1 // trust no copy: read the store
+		}
+		if fresh, err := u.repo.LoadSeen(ctx, id, seen); err == nil && fresh.Version >= p.Version {
 			*p = *fresh
 			return nil
 		}

@@ -131,3 +131,31 @@ func TestCacheAgeAndSize(t *testing.T) {
 		t.Errorf("an old entry: %v, %d decodes; want the whole stream (2)", err, decoded.Load()-before)
 	}
 }
+
+// LoadSeen trusts a cached copy at the version the caller knows of, and
+// reads the stream for anything newer.
+func TestLoadSeen(t *testing.T) {
+	ctx := context.Background()
+	plain, _, _ := setup(t)
+	cached := *plain
+	cached.Cache = aggregate.NewCache(cloneCounter, nil, time.Minute, 100)
+	by := aggregate.Actor{UserID: "u1"}
+	if _, err := plain.Create(ctx, "a", by, []added{{N: 1}, {N: 2}}); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := cached.Load(ctx, "a"); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := plain.Update(ctx, "a", -1, by, nil, add(4)); err != nil {
+		t.Fatal(err)
+	}
+	if c, err := cached.LoadSeen(ctx, "a", 2); err != nil || c.version != 2 || c.total != 3 {
+		t.Errorf("LoadSeen(2) = %+v %v, want the cached copy at version 2", c, err)
+	}
+	if c, err := cached.LoadSeen(ctx, "a", 3); err != nil || c.version != 3 || c.total != 7 {
+		t.Errorf("LoadSeen(3) = %+v %v, want version 3 read from the stream", c, err)
+	}
+	if c, err := cached.LoadSeen(ctx, "a", -1); err != nil || c.version != 3 {
+		t.Errorf("LoadSeen(-1) = %+v %v, want the latest", c, err)
+	}
+}

@@ -80,10 +80,22 @@ var ErrStale = &fault.Error{K: fault.Conflict, Message: "The project was changed
 // Load rebuilds the aggregate as it stands now: from its whole stream, or
 // from the cached copy and the events since.
 func (r *Repository[A, E]) Load(ctx context.Context, id string) (A, error) {
+	return r.LoadSeen(ctx, id, -1)
+}
+
+// LoadSeen is Load for a caller who knows the stream has reached version
+// (a live stream told of an append): a cached copy at that version or
+// later is taken as it is, without asking the store for anything newer.
+// Several live streams of one project, told of the same append, then read
+// the stream once between them. A negative version trusts no copy.
+func (r *Repository[A, E]) LoadSeen(ctx context.Context, id string, version int64) (A, error) {
 	if r.Cache == nil {
 		return r.LoadAt(ctx, id, 0)
 	}
 	if agg, loaded, ok := r.Cache.get(id); ok {
+		if version >= 0 && agg.StreamVersion() >= version {
+			return agg, nil
+		}
 		err := r.CatchUp(ctx, id, agg)
 		if err == nil && (r.Cache.keep == nil || r.Cache.keep(agg)) {
 			r.Cache.put(id, agg, agg.StreamVersion(), loaded)
