@@ -32,7 +32,11 @@ import (
 // call and an idle one (or a test's) keeps no goroutine.
 type liveWatcher struct {
 	s *Server
-	// tail is the store the log's tail is read from (tailStore).
+	// tail is the store the log's tail is read from: the store beneath
+	// the wrappers that only count or transform the data (metrics, sealing
+	// of personal fields; eventstore.Bare). The watcher needs only each
+	// event's stream, version and position, and opening sealed fields
+	// would cost a key look-up per author on every tick with edits.
 	tail eventstore.Store
 
 	mu    sync.Mutex
@@ -56,14 +60,8 @@ const (
 )
 
 func newLiveWatcher(s *Server) *liveWatcher {
-	return &liveWatcher{s: s, tail: tailStore(s.cfg.Store), every: liveRecheck, conns: map[*liveConn]struct{}{}}
+	return &liveWatcher{s: s, tail: eventstore.Bare(s.cfg.Store), every: liveRecheck, conns: map[*liveConn]struct{}{}}
 }
-
-// tailStore is store beneath the wrappers that only count or transform
-// the data (metrics, sealing of personal fields): the watcher needs only
-// each event's stream, version and position, and opening sealed fields
-// would cost a key look-up per author on every tick with edits.
-func tailStore(store eventstore.Store) eventstore.Store { return eventstore.Bare(store) }
 
 // add registers c, starting the watcher if it is not running.
 func (w *liveWatcher) add(c *liveConn) {

@@ -390,11 +390,14 @@ func TestTailStoreBeneathWrappers(t *testing.T) {
 	if !ok {
 		t.Fatal("the SQLite store keeps subject keys")
 	}
-	if got := tailStore(metrics.CountAppends(sealed)); got != eventstore.Store(inner) {
+	tailOf := func(store eventstore.Store) eventstore.Store {
+		return newLiveWatcher(&Server{cfg: Config{Store: store}}).tail
+	}
+	if got := tailOf(metrics.CountAppends(sealed)); got != eventstore.Store(inner) {
 		t.Errorf("tail read from %T, want the SQLite store", got)
 	}
 	plain := memory.New()
-	if got := tailStore(plain); got != eventstore.Store(plain) {
+	if got := tailOf(plain); got != eventstore.Store(plain) {
 		t.Errorf("an unwrapped store: tail read from %T", got)
 	}
 }

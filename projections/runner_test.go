@@ -27,6 +27,21 @@ func eachBackend(t *testing.T, f func(t *testing.T, store eventstore.Store, db t
 	}
 }
 
+// startRunner starts a runner of projs with no bus (only WaitFor, Refresh
+// and the sweep move it), closed when the test ends.
+func startRunner(t *testing.T, store eventstore.Store, db *projections.DB, projs ...projections.Projection) *projections.Runner {
+	t.Helper()
+	runner, err := projections.NewRunner(projections.Config{Store: store, DB: db, Projections: projs, SweepInterval: time.Hour})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := runner.Start(context.Background()); err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { runner.Close() })
+	return runner
+}
+
 func checkpoint(t *testing.T, db *projections.DB, name string) eventstore.Position {
 	t.Helper()
 	var c, s int64
@@ -266,16 +281,7 @@ func TestWaitFor(t *testing.T) {
 		db := database.Open(t)
 		counter := testkit.NewCounter("counted")
 		// No bus and no sweep: WaitFor alone has to bring the projection up.
-		runner, err := projections.NewRunner(projections.Config{
-			Store: store, DB: db, Projections: []projections.Projection{counter},
-		})
-		if err != nil {
-			t.Fatal(err)
-		}
-		if err := runner.Start(ctx); err != nil {
-			t.Fatal(err)
-		}
-		t.Cleanup(func() { runner.Close() })
+		runner := startRunner(t, store, db, counter)
 
 		first := testkit.Append(t, store, "project-w", 4)
 		ids := testkit.IDs(first)
@@ -497,16 +503,7 @@ func TestWaitForStreamWaitsOnlyForFollowers(t *testing.T) {
 		projects := follower{testkit.NewCounter("projects_only"), "project-"}
 		accounts := follower{testkit.NewCounter("accounts_only"), "account-"}
 		accounts.SetFail(func(eventstore.Event) error { return errors.New("stuck") })
-		runner, err := projections.NewRunner(projections.Config{
-			Store: store, DB: db, Projections: []projections.Projection{projects, accounts},
-		})
-		if err != nil {
-			t.Fatal(err)
-		}
-		if err := runner.Start(ctx); err != nil {
-			t.Fatal(err)
-		}
-		t.Cleanup(func() { runner.Close() })
+		runner := startRunner(t, store, db, projects, accounts)
 
 		ids := testkit.IDs(testkit.Append(t, store, "project-f", 3))
 		short, cancel := context.WithTimeout(ctx, 5*time.Second)
@@ -542,17 +539,7 @@ func TestStaffViewsAreRefreshedByTheirReaders(t *testing.T) {
 		designer := follower{testkit.NewCounter("designer_view"), "project-"}
 		audit := staffView{follower{testkit.NewCounter("audit_view"), "project-"}}
 		audit.SetFail(func(eventstore.Event) error { return errors.New("held back") })
-		runner, err := projections.NewRunner(projections.Config{
-			Store: store, DB: db, Projections: []projections.Projection{designer, audit},
-			SweepInterval: time.Hour,
-		})
-		if err != nil {
-			t.Fatal(err)
-		}
-		if err := runner.Start(ctx); err != nil {
-			t.Fatal(err)
-		}
-		t.Cleanup(func() { runner.Close() })
+		runner := startRunner(t, store, db, designer, audit)
 
 		ids := testkit.IDs(testkit.Append(t, store, "project-s", 4))
 		short, cancel := context.WithTimeout(ctx, 5*time.Second)
@@ -588,16 +575,7 @@ func TestWaitForAppliesTheWholeBatch(t *testing.T) {
 		ctx := context.Background()
 		db := database.Open(t)
 		counter := testkit.NewCounter("batched")
-		runner, err := projections.NewRunner(projections.Config{
-			Store: store, DB: db, Projections: []projections.Projection{counter},
-		})
-		if err != nil {
-			t.Fatal(err)
-		}
-		if err := runner.Start(ctx); err != nil {
-			t.Fatal(err)
-		}
-		t.Cleanup(func() { runner.Close() })
+		runner := startRunner(t, store, db, counter)
 
 		evs := testkit.Append(t, store, "project-b", 5)
 		testkit.WaitVisible(t, store, testkit.Last(evs))
