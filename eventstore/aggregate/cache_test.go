@@ -23,15 +23,23 @@ func (c countingCodec) Decode(ev eventstore.Event) (added, error) {
 
 func cloneCounter(c *counter) *counter { cp := *c; return &cp }
 
+// cachedPair is a repository without a cache (another instance) and one
+// with the given cache over the same store, whose decodings are counted.
+func cachedPair(t *testing.T, keep func(*counter) bool, maxAge time.Duration, max int) (plain, cached *aggregate.Repository[*counter, added], decoded *atomic.Int64) {
+	t.Helper()
+	plain, _, _ = setup(t)
+	decoded = new(atomic.Int64)
+	c := *plain
+	c.Codec = countingCodec{n: decoded}
+	c.Cache = aggregate.NewCache(cloneCounter, keep, maxAge, max)
+	return plain, &c, decoded
+}
+
 // A cached repository loads the latest version from its copy and the
 // events since, whoever appended them, and hands out copies.
 func TestCacheReadsOnlyTheEventsSince(t *testing.T) {
 	ctx := context.Background()
-	plain, _, _ := setup(t)
-	var decoded atomic.Int64
-	cached := *plain
-	cached.Codec = countingCodec{n: &decoded}
-	cached.Cache = aggregate.NewCache(cloneCounter, nil, time.Minute, 100)
+	plain, cached, decoded := cachedPair(t, nil, time.Minute, 100)
 	by := aggregate.Actor{UserID: "u1"}
 	if _, err := plain.Create(ctx, "a", by, []added{{N: 1}, {N: 2}, {N: 3}}); err != nil {
 		t.Fatal(err)
@@ -74,11 +82,7 @@ func TestCacheReadsOnlyTheEventsSince(t *testing.T) {
 // stream (an erased account must not be served from a copy in clear).
 func TestCacheKeepsOnlyWhatKeepAllows(t *testing.T) {
 	ctx := context.Background()
-	plain, _, _ := setup(t)
-	var decoded atomic.Int64
-	cached := *plain
-	cached.Codec = countingCodec{n: &decoded}
-	cached.Cache = aggregate.NewCache(cloneCounter, func(c *counter) bool { return c.total < 10 }, time.Minute, 100)
+	plain, cached, decoded := cachedPair(t, func(c *counter) bool { return c.total < 10 }, time.Minute, 100)
 	by := aggregate.Actor{UserID: "u1"}
 	if _, err := plain.Create(ctx, "a", by, []added{{N: 1}}); err != nil {
 		t.Fatal(err)
@@ -106,11 +110,7 @@ func TestCacheKeepsOnlyWhatKeepAllows(t *testing.T) {
 // starts afresh.
 func TestCacheAgeAndSize(t *testing.T) {
 	ctx := context.Background()
-	plain, _, _ := setup(t)
-	var decoded atomic.Int64
-	cached := *plain
-	cached.Codec = countingCodec{n: &decoded}
-	cached.Cache = aggregate.NewCache(cloneCounter, nil, 50*time.Millisecond, 2)
+	plain, cached, decoded := cachedPair(t, nil, 50*time.Millisecond, 2)
 	by := aggregate.Actor{UserID: "u1"}
 	for _, id := range []string{"a", "b", "c"} {
 		if _, err := plain.Create(ctx, id, by, []added{{N: 1}, {N: 1}}); err != nil {
@@ -136,9 +136,7 @@ func TestCacheAgeAndSize(t *testing.T) {
 // reads the stream for anything newer.
 func TestLoadSeen(t *testing.T) {
 	ctx := context.Background()
-	plain, _, _ := setup(t)
-	cached := *plain
-	cached.Cache = aggregate.NewCache(cloneCounter, nil, time.Minute, 100)
+	plain, cached, _ := cachedPair(t, nil, time.Minute, 100)
 	by := aggregate.Actor{UserID: "u1"}
 	if _, err := plain.Create(ctx, "a", by, []added{{N: 1}, {N: 2}}); err != nil {
 		t.Fatal(err)
