@@ -189,6 +189,7 @@ func (tx *Tx) Query(ctx context.Context, query string, args ...any) (Rows, error
 	if tx.pg != nil {
 		return tx.pg.query(ctx, rebind(tx.Dialect, query), args)
 	}
+	//nolint:rowserrcheck // handed to the caller, who checks Err
 	return tx.sql.QueryContext(ctx, rebind(tx.Dialect, query), args...)
 }
 

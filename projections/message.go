@@ -65,8 +65,11 @@ func DecodeEvent(msg *message.Message) (eventstore.Event, error) {
 	schema, err2 := strconv.Atoi(msg.Metadata.Get(MetaSchema))
 	pos, err3 := ParsePosition(msg.Metadata.Get(MetaPosition))
 	stream := msg.Metadata.Get(MetaStream)
-	if err := errors.Join(err1, err2, err3); err != nil || stream == "" {
-		return eventstore.Event{}, fmt.Errorf("decode event message %s: incomplete header: %v", msg.UUID, err)
+	if err := errors.Join(err1, err2, err3); err != nil {
+		return eventstore.Event{}, fmt.Errorf("decode event message %s: incomplete header: %w", msg.UUID, err)
+	}
+	if stream == "" {
+		return eventstore.Event{}, fmt.Errorf("decode event message %s: no stream", msg.UUID)
 	}
 	return eventstore.Event{ID: msg.UUID, Stream: stream, Version: version, Type: msg.Metadata.Get(MetaType),
 		Schema: schema, Position: pos}, nil

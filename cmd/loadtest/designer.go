@@ -525,8 +525,12 @@ func (t *tab) run(ctx context.Context) {
 func liveHeader(data []byte, typ *string, version *int64) error {
 	dec := json.NewDecoder(bytes.NewReader(data))
 	dec.UseNumber()
-	if tok, err := dec.Token(); err != nil || tok != json.Delim('{') {
-		return fmt.Errorf("not an object: %v", err)
+	tok, err := dec.Token()
+	if err != nil {
+		return err
+	}
+	if tok != json.Delim('{') {
+		return errors.New("not an object")
 	}
 	var seenType, seenVersion bool
 	for dec.More() && !(seenType && seenVersion) {

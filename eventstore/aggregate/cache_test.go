@@ -2,6 +2,7 @@ package aggregate_test
 
 import (
 	"context"
+	"errors"
 	"sync/atomic"
 	"testing"
 	"time"
@@ -65,7 +66,7 @@ func TestCacheReadsOnlyTheEventsSince(t *testing.T) {
 	}
 	// An update through the cached repository decides on the caught-up
 	// copy, and a stale one is still a conflict.
-	if _, err := cached.Update(ctx, "a", 3, by, nil, add(1)); err != aggregate.ErrStale {
+	if _, err := cached.Update(ctx, "a", 3, by, nil, add(1)); !errors.Is(err, aggregate.ErrStale) {
 		t.Errorf("update at version 3 of 4: %v, want ErrStale", err)
 	}
 	if c, err := cached.Update(ctx, "a", 4, by, nil, add(1)); err != nil || c.total != 17 {
