@@ -104,7 +104,10 @@ export function RainfallMap({ point, onPick, label, focus }: RainfallMapProps) {
   }, [point]);
 
   useEffect(() => {
-    if (focus) map.current?.setView(focus, FOCUS_ZOOM);
+    // Without animation: an animated zoom interrupted by the bounds' pan
+    // could end on a move whose labels were drawn for a view in between
+    // (seen as a place's district labels missing after a search).
+    if (focus) map.current?.setView(focus, FOCUS_ZOOM, { animate: false });
   }, [focus]);
 
   return <div ref={box} className="rainfall-map__map" role="application" aria-label={label} data-testid="rainfall-map" />;
