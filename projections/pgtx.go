@@ -112,7 +112,7 @@ func (t *pgTx) send(ctx context.Context, begin, commit bool) error {
 // stmtError names the statement that failed, shortened, so that an error
 // from a pipeline of fifty says which one.
 func stmtError(query string, err error) error {
-	if errors.Is(err, errCheckpointMoved) || isCheckpointMoved(err) {
+	if isCheckpointMoved(err) {
 		return errCheckpointMoved
 	}
 	q := strings.Join(strings.Fields(query), " ")

@@ -177,19 +177,10 @@ func (r *Runner) startRouter(ctx context.Context) error {
 	if err != nil {
 		return fmt.Errorf("projections: new router: %w", err)
 	}
-	// First added runs outermost: give up after the retries, retry what the
-	// recoverer turned from a panic into an error.
-	router.AddMiddleware(
-		r.giveUp,
-		middleware.Retry{
-			MaxRetries:      3,
-			InitialInterval: 50 * time.Millisecond,
-			MaxInterval:     time.Second,
-			Multiplier:      2,
-			Logger:          r.cfg.Logger,
-		}.Middleware,
-		middleware.Recoverer,
-	)
+	// The handlers hand messages on and never fail; a panic the recoverer
+	// turns into an error is acknowledged all the same (giveUp). The
+	// retries live in each read model's follower (catchUpRetrying).
+	router.AddMiddleware(r.giveUp, middleware.Recoverer)
 	// One subscription per topic for the whole instance: each message is
 	// handed on in process. A subscription per read model made the bus
 	// deliver (and be acknowledged) every event eleven times per instance,
@@ -305,8 +296,8 @@ func (r *Runner) catchUpRetrying(ctx context.Context, ps *projState, pos eventst
 	}
 }
 
-// giveUp acknowledges a message whose handler still fails after the
-// retries. Redelivering it would only block the topic (GoChannel resends a
+// giveUp acknowledges a message whose handler failed (a recovered panic).
+// Redelivering it would only block the topic (GoChannel resends a
 // nacked message at once, forever); the checkpoint has not moved, so the
 // next message or sweep applies the event once the cause is gone.
 func (r *Runner) giveUp(h message.HandlerFunc) message.HandlerFunc {
