@@ -95,6 +95,13 @@ describe('the rainfall map search', { skip }, () => {
     // The map is now zoomed on London: its labels are the city's districts.
     await page.waitForFunction(() => [...document.querySelectorAll('.rainfall-map__town')].some((el) => el.textContent === 'City of Westminster'));
     await screenshot(page, 'rainfall-search-postcode');
+    // On a phone the dialog still shows the place, its labels and the table.
+    const desktop = page.viewportSize();
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.waitForFunction(() => [...document.querySelectorAll('.rainfall-map__town')].some((el) => el.textContent === 'City of Westminster'));
+    assert.match(await dialog().locator('.rainfall-map__location').innerText(), /\(TQ2979\)/);
+    await screenshot(page, 'rainfall-search-postcode-phone');
+    await page.setViewportSize(desktop);
   });
 
   test('a Northern Ireland postcode says to search by town', async () => {
