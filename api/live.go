@@ -178,8 +178,45 @@ type liveSub struct {
 	id    string
 	share string // the share id the subscriber presented, if any
 	stop  context.CancelFunc
-	// poke asks the follower to re-read the stream and re-check access.
-	poke chan struct{}
+	// poke asks the follower to re-read the stream and re-check access;
+	// pokedAt (under pokeMu) says how far: see poked.
+	poke    chan struct{}
+	pokeMu  sync.Mutex
+	pokedAt int64
+	pending bool
+}
+
+// pokeAt asks the follower to look again. version > 0 says the stream is
+// known to have reached it (the watcher saw it in the log's tail): a
+// follower already there has nothing to do, and one behind may take the
+// project cache's copy at that version. 0 says "read the store": the
+// viewer's rights may have changed, or nothing is known. Pokes not yet
+// taken merge: a 0 wins, else the highest version.
+func (sub *liveSub) pokeAt(version int64) {
+	sub.pokeMu.Lock()
+	switch {
+	case !sub.pending:
+		sub.pokedAt, sub.pending = version, true
+	case version == 0 || sub.pokedAt == 0:
+		sub.pokedAt = 0
+	default:
+		sub.pokedAt = max(sub.pokedAt, version)
+	}
+	sub.pokeMu.Unlock()
+	select {
+	case sub.poke <- struct{}{}:
+	default: // one is pending already
+	}
+}
+
+// poked takes the pending poke's version (see pokeAt); ok is false when
+// there is none (its signal outlived a poke taken already).
+func (sub *liveSub) poked() (version int64, ok bool) {
+	sub.pokeMu.Lock()
+	defer sub.pokeMu.Unlock()
+	version, ok = sub.pokedAt, sub.pending
+	sub.pokedAt, sub.pending = 0, false
+	return version, ok
 }
 
 func (s *Server) websocket(w http.ResponseWriter, r *http.Request) {
@@ -395,21 +432,18 @@ func (c *liveConn) countryNow() string {
 
 // pokeAll asks every follower to re-read its stream and re-check access.
 func (c *liveConn) pokeAll() {
-	c.pokeWhere(func(string) bool { return true })
+	c.pokeWhere(func(string) (bool, int64) { return true, 0 })
 }
 
-// pokeWhere asks the followers of the projects picked to re-read their
-// streams and re-check access.
-func (c *liveConn) pokeWhere(pick func(id string) bool) {
+// pokeWhere asks the followers of the projects picked to look again: pick
+// says whether, and the version the stream is known to have reached (0:
+// unknown, read the store; see liveSub.pokeAt).
+func (c *liveConn) pokeWhere(pick func(id string) (bool, int64)) {
 	c.mu.Lock()
 	defer c.mu.Unlock()
 	for id, sub := range c.subs {
-		if !pick(id) {
-			continue
-		}
-		select {
-		case sub.poke <- struct{}{}:
-		default: // one is pending already
+		if ok, version := pick(id); ok {
+			sub.pokeAt(version)
 		}
 	}
 }

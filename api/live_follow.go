@@ -27,8 +27,8 @@ func (c *liveConn) follow(ctx context.Context, sub *liveSub, p *project.Project,
 	feed, unsubscribe := c.s.liveFeed(stream)
 	defer func() { unsubscribe() }()
 	sent := from
-	// seen is the version the feed announced (0 after a poke or a new
-	// subscription: the store is read then).
+	// seen is the version the feed or a poke announced (0 after a poke
+	// without one, or a new subscription: the store is read then).
 	var seen int64
 	for {
 		// Anything committed before the feed subscription started is read
@@ -68,7 +68,14 @@ func (c *liveConn) follow(ctx context.Context, sub *liveSub, p *project.Project,
 			case <-ctx.Done():
 				return
 			case <-sub.poke:
-				seen, waiting = 0, false
+				switch v, ok := sub.poked(); {
+				case !ok:
+				case v == 0:
+					seen, waiting = 0, false
+				case v > p.Version:
+					// The cache may hold the project at v already.
+					seen, waiting = max(seen, v), false
+				}
 			case ev, ok := <-feed:
 				switch {
 				case !ok:

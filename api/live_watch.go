@@ -139,11 +139,18 @@ type liveChanges struct {
 }
 
 func (ch liveChanges) touched(stream string) bool {
-	if ch.all {
-		return true
-	}
-	_, ok := ch.streams[stream]
+	ok, _ := ch.touchedAt(stream)
 	return ok
+}
+
+// touchedAt is touched with the stream's last version seen in the tail (0
+// when everything may have changed: the version is not known).
+func (ch liveChanges) touchedAt(stream string) (bool, int64) {
+	if ch.all {
+		return true, 0
+	}
+	v, ok := ch.streams[stream]
+	return ok, v
 }
 
 // tick checks every connection once: a handful of queries (the sessions,
@@ -182,7 +189,11 @@ func (w *liveWatcher) tick(parent context.Context, st *watchState) {
 		user := users[c.token]
 		c.deliver(liveCheck{user: user, account: ch.touched(account.Stream(user)), offers: offers})
 		if user != "" {
-			c.pokeWhere(func(id string) bool { return ch.touched(project.Stream(id)) })
+			// The version seen lets a follower that the feed already
+			// brought there skip the read: under load nearly every
+			// project changes every tick, and reading each again made
+			// most of an instance's store reads (`make load`).
+			c.pokeWhere(func(id string) (bool, int64) { return ch.touchedAt(project.Stream(id)) })
 		}
 	}
 }

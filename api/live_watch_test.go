@@ -340,12 +340,25 @@ func TestLiveWatchQueriesPerTick(t *testing.T) {
 		}
 
 		// A change, with no feed: the next tick pokes every subscription.
+		before := *st
+		before.offers = map[string]int64{}
 		post(t, c, srv, "/api/projects/"+created.ID+"/commands", `{"type":"rename_run","run_id":"`+created.RunID+`","name":"Renamed"}`, nil)
 		s.live.tick(ctx, st)
 		for i, conn := range ws {
 			if m := readLive(t, conn, 5*time.Second); m.Type != "project" || m.Version <= created.Version {
 				t.Fatalf("connection %d after a change: %+v", i, m)
 			}
+		}
+		settle(&n.store)
+
+		// The same change seen in the tail again (as when the feed
+		// brought it first): the followers are at the version the tail
+		// shows, so none reads the project again.
+		store0 = n.store.Load()
+		s.live.tick(ctx, &before)
+		settle(&n.store)
+		if got := n.store.Load() - store0; got != 1 {
+			t.Errorf("%d connections: %d store reads for a change every follower had, want 1 (the tail)", conns, got)
 		}
 	}
 	if perTick[1] != perTick[20] {
@@ -486,5 +499,32 @@ func TestLiveWatchFailedChecks(t *testing.T) {
 	_, _, err := conn.ReadMessage()
 	if !websocket.IsCloseError(err, websocket.CloseInternalServerErr) {
 		t.Fatalf("after %d failed checks: %v, want close code %d", liveCheckFailures, err, websocket.CloseInternalServerErr)
+	}
+}
+
+// Pokes not yet taken merge: "read the store" (0) wins, else the highest
+// version seen; a signal left over from a poke already taken is none.
+func TestLiveSubPokesMerge(t *testing.T) {
+	for _, tc := range []struct {
+		pokes []int64
+		want  int64
+	}{
+		{[]int64{7}, 7},
+		{[]int64{0}, 0},
+		{[]int64{5, 9, 7}, 9},
+		{[]int64{5, 0, 7}, 0},
+		{[]int64{0, 7}, 0},
+	} {
+		sub := &liveSub{poke: make(chan struct{}, 1)}
+		for _, v := range tc.pokes {
+			sub.pokeAt(v)
+		}
+		<-sub.poke
+		if got, ok := sub.poked(); !ok || got != tc.want {
+			t.Errorf("pokes %v: took %d (%v), want %d", tc.pokes, got, ok, tc.want)
+		}
+		if _, ok := sub.poked(); ok {
+			t.Errorf("pokes %v: a second take found a poke", tc.pokes)
+		}
 	}
 }

@@ -3,6 +3,8 @@ package aggregate
 import (
 	"sync"
 	"time"
+
+	"golang.org/x/sync/singleflight"
 )
 
 // Cache keeps the aggregates of one kind an instance loaded recently, so
@@ -27,6 +29,9 @@ type Cache[A any] struct {
 
 	mu sync.Mutex
 	m  map[string]cacheEntry[A]
+
+	// flight shares catch-ups of one aggregate (Repository.sharedCatchUp).
+	flight singleflight.Group
 }
 
 type cacheEntry[A any] struct {

@@ -158,3 +158,97 @@ func TestLoadSeen(t *testing.T) {
 		t.Errorf("LoadSeen(-1) = %+v %v, want the latest", c, err)
 	}
 }
+
+// readGate counts stream reads and holds each until the gate opens.
+type readGate struct {
+	eventstore.Store
+	reads atomic.Int64
+	gate  chan struct{}
+}
+
+func (s *readGate) ReadStream(ctx context.Context, stream string, from int64, limit int) ([]eventstore.Event, error) {
+	s.reads.Add(1)
+	<-s.gate
+	return s.Store.ReadStream(ctx, stream, from, limit)
+}
+
+// A cached repository's own appends move its copy on: loading the version
+// it wrote reads nothing, and gives what a load from the stream gives.
+// Another instance's append in between leaves the copy for a load to
+// catch up.
+func TestCacheFollowsOwnAppends(t *testing.T) {
+	ctx := context.Background()
+	plain, cached, _ := cachedPair(t, nil, time.Minute, 100)
+	gate := &readGate{Store: cached.Store, gate: make(chan struct{})}
+	close(gate.gate)
+	cached.Store = gate
+	by := aggregate.Actor{UserID: "u1"}
+	if _, err := cached.Create(ctx, "a", by, []added{{N: 1}, {N: 2}}); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := cached.Update(ctx, "a", -1, by, nil, add(4)); err != nil {
+		t.Fatal(err)
+	}
+	reads := gate.reads.Load()
+	c, err := cached.LoadSeen(ctx, "a", 3)
+	if err != nil || c.version != 3 || c.total != 7 || gate.reads.Load() != reads {
+		t.Errorf("LoadSeen(3) after its own writes = %+v %v with %d reads, want version 3, total 7, no read", c, err, gate.reads.Load()-reads)
+	}
+	want, err := plain.Load(ctx, "a")
+	if err != nil || *want != *c {
+		t.Errorf("cached %+v, loaded from the stream %+v %v", c, want, err)
+	}
+
+	// Another instance writes version 4; this one's write of 5 finds its
+	// copy at 3 and leaves it, and a load reads what it lacks.
+	if _, err := plain.Update(ctx, "a", -1, by, nil, add(8)); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := cached.Update(ctx, "a", 4, by, nil, add(16)); err != nil {
+		t.Fatal(err)
+	}
+	if c, err := cached.LoadSeen(ctx, "a", 5); err != nil || c.version != 5 || c.total != 31 {
+		t.Errorf("LoadSeen(5) after another instance's write = %+v %v, want version 5, total 31", c, err)
+	}
+}
+
+// Callers told of the same version together share one read of the stream.
+func TestLoadSeenSharesTheCatchUp(t *testing.T) {
+	ctx := context.Background()
+	plain, cached, _ := cachedPair(t, nil, time.Minute, 100)
+	by := aggregate.Actor{UserID: "u1"}
+	if _, err := plain.Create(ctx, "a", by, []added{{N: 1}}); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := cached.Load(ctx, "a"); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := plain.Update(ctx, "a", -1, by, nil, add(2)); err != nil {
+		t.Fatal(err)
+	}
+	gate := &readGate{Store: cached.Store, gate: make(chan struct{})}
+	cached.Store = gate
+	const callers = 10
+	got := make(chan int64, callers)
+	for range callers {
+		go func() {
+			c, err := cached.LoadSeen(ctx, "a", 2)
+			if err != nil {
+				t.Error(err)
+			}
+			got <- c.version
+		}()
+	}
+	// Let them all arrive while the first read is held; a latecomer finds
+	// the copy caught up and reads nothing either.
+	time.Sleep(100 * time.Millisecond)
+	close(gate.gate)
+	for range callers {
+		if v := <-got; v != 2 {
+			t.Errorf("a caller got version %d, want 2", v)
+		}
+	}
+	if n := gate.reads.Load(); n != 1 {
+		t.Errorf("%d stream reads for %d callers told of the same version, want 1", n, callers)
+	}
+}

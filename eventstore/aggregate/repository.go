@@ -92,10 +92,12 @@ func (r *Repository[A, E]) LoadSeen(ctx context.Context, id string, version int6
 	if r.Cache == nil {
 		return r.LoadAt(ctx, id, 0)
 	}
-	if agg, loaded, ok := r.Cache.get(id); ok {
-		if version >= 0 && agg.StreamVersion() >= version {
+	if version >= 0 {
+		if agg, ok := r.sharedCatchUp(ctx, id, version); ok {
 			return agg, nil
 		}
+	}
+	if agg, loaded, ok := r.Cache.get(id); ok {
 		err := r.CatchUp(ctx, id, agg)
 		if err == nil && (r.Cache.keep == nil || r.Cache.keep(agg)) {
 			r.Cache.put(id, agg, agg.StreamVersion(), loaded)
@@ -110,6 +112,36 @@ func (r *Repository[A, E]) LoadSeen(ctx context.Context, id string, version int6
 		r.Cache.put(id, agg, agg.StreamVersion(), started)
 	}
 	return agg, err
+}
+
+// sharedCatchUp brings the cached copy to at least version, one catch-up
+// per aggregate at a time: the live streams of one project on an instance
+// (a designer's two tabs, colleagues) are told of an append together, and
+// each reading it on its own made as many reads of the same events. A
+// caller joining a catch-up that started earlier checks that it reached
+// its version; ok is false when it did not (or there is no copy, or the
+// read failed), for the caller to load on its own.
+func (r *Repository[A, E]) sharedCatchUp(ctx context.Context, id string, version int64) (A, bool) {
+	if agg, _, ok := r.Cache.get(id); ok && agg.StreamVersion() >= version {
+		return agg, true
+	}
+	_, err, _ := r.Cache.flight.Do(id, func() (any, error) {
+		agg, loaded, ok := r.Cache.get(id)
+		if !ok || agg.StreamVersion() >= version {
+			return nil, nil
+		}
+		if err := r.CatchUp(ctx, id, agg); err != nil {
+			return nil, err
+		}
+		r.Cache.put(id, agg, agg.StreamVersion(), loaded)
+		return nil, nil
+	})
+	agg, _, ok := r.Cache.get(id)
+	if err != nil || !ok || agg.StreamVersion() < version {
+		var zero A
+		return zero, false
+	}
+	return agg, true
 }
 
 // LoadAt rebuilds the aggregate as it stood at stream version (0: latest).
@@ -270,10 +302,40 @@ func (r *Repository[A, E]) Append(ctx context.Context, id string, expected event
 	if err != nil {
 		return fmt.Errorf("append to %s: %w", stream, err)
 	}
+	r.advanceCache(id, stream, res, batch)
 	if r.Appended != nil {
 		r.Appended(stream, res.LastVersion)
 	}
 	return nil
+}
+
+// advanceCache brings the cached copy (if it stood just before the append)
+// to the appended version, so that the live streams told of the append
+// find it there instead of reading the stream back (`make load`: each
+// write was read again by the writer's own instance). The events are
+// applied as a load would apply them, decoded from what was stored, so the
+// copy is the one a load would give.
+func (r *Repository[A, E]) advanceCache(id, stream string, res eventstore.AppendResult, batch []eventstore.NewEvent) {
+	if r.Cache == nil {
+		return
+	}
+	agg, loaded, ok := r.Cache.get(id)
+	switch {
+	case ok && agg.StreamVersion() == res.FirstVersion-1:
+	case !ok && res.FirstVersion == 1:
+		agg, loaded = r.New(), r.Cache.now()
+	default:
+		return // the cache holds another version: a later load catches it up
+	}
+	for i, ne := range batch {
+		stored := eventstore.Event{ID: ne.ID, Stream: stream, Version: res.FirstVersion + int64(i),
+			Type: ne.Type, Schema: ne.Schema, Data: ne.Data, Metadata: ne.Metadata}
+		if err := r.apply(agg, stored); err != nil {
+			r.Cache.Forget(id)
+			return
+		}
+	}
+	r.Cache.put(id, agg, agg.StreamVersion(), loaded)
 }
 
 func (r *Repository[A, E]) now() time.Time {
