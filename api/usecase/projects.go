@@ -350,17 +350,34 @@ func (u *Projects) CheckRun(ctx context.Context, a Actor, projectID, runID strin
 	if err := project.ValidateInputs(in); err != nil {
 		return nil, err
 	}
-	p, err := u.repo.Load(ctx, projectID)
+	// The cached copy is not read again: the calculation is recorded by an
+	// append at its version, which fails if the project moved meanwhile
+	// (RecordCalculation then decides on a fresh load). A refusal on the
+	// copy is checked on a fresh load, as the copy may be behind.
+	p, fresh, err := u.repo.LoadCached(ctx, projectID)
+	if err == nil {
+		err = checkRun(a, p, projectID, runID)
+	}
+	if err != nil && !fresh {
+		if p, err = u.repo.Load(ctx, projectID); err == nil {
+			err = checkRun(a, p, projectID, runID)
+		}
+	}
 	if err != nil {
 		return nil, err
 	}
+	return p, nil
+}
+
+// checkRun says whether the actor may calculate the project's run.
+func checkRun(a Actor, p *project.Project, projectID, runID string) error {
 	if err := writable(a, projectID)(p); err != nil {
-		return nil, err
+		return err
 	}
 	if _, ok := p.Run(runID); !ok {
-		return nil, &project.NotFoundError{What: "run", ID: runID}
+		return &project.NotFoundError{What: "run", ID: runID}
 	}
-	return p, nil
+	return nil
 }
 
 // Outcome is a calculation made on the server, to record in the run.

@@ -44,6 +44,7 @@ import (
 const password = "load test password"
 
 type config struct {
+	roundRobin  bool
 	users       int
 	duration    time.Duration
 	ramp        time.Duration
@@ -95,6 +96,7 @@ func main() {
 	flag.StringVar(&c.chart, "chart", "", "PNG chart to write (empty: none)")
 	flag.BoolVar(&c.keep, "keep", false, "keep the database, the NATS stream and the work directory")
 	flag.StringVar(&c.haproxy, "haproxy", "haproxy", "haproxy binary")
+	flag.BoolVar(&c.roundRobin, "round-robin", false, "spread every call over the instances, instead of keeping each designer on one (sticky, by a cookie of the balancer's)")
 	flag.StringVar(&c.profile, "profile", "", "directory for 20 s CPU profiles of each instance, taken 5 s into the load phase (empty: none)")
 	flag.Parse()
 	if err := run(c); err != nil {
@@ -348,12 +350,18 @@ func waitReady(ctx context.Context, base string, within time.Duration, exited <-
 	}
 }
 
-// haproxyConfig balances over the instances round robin, checking each
-// one's readiness every second (an answer may take up to 5 s on a busy
+// haproxyConfig balances over the instances, checking each one's
+// readiness every second (an answer may take up to 5 s on a busy
 // machine): three failed checks take it out, two good ones bring it back.
 // A refused connection (a killed instance) is tried on the other server at
 // once. WebSockets are tunnels kept for an hour.
-func haproxyConfig(listen string, servers []string) string {
+//
+// Sticky (roundRobin false), the balancer keeps each designer on the
+// instance its first call reached, by a cookie of its own (as the
+// deployment docs advise: each instance's caches then hold its designers'
+// projects, current, and their tabs hear of their edits within the
+// instance); a designer whose instance is out moves to the other.
+func haproxyConfig(listen string, servers []string, roundRobin bool) string {
 	var b strings.Builder
 	fmt.Fprintf(&b, `global
     maxconn 8000
@@ -379,8 +387,15 @@ backend app
     timeout check 5s
     default-server inter 1s fall 3 rise 2
 `, listen)
+	if !roundRobin {
+		b.WriteString("    cookie DDINSTANCE insert indirect nocache httponly\n")
+	}
 	for i, s := range servers {
-		fmt.Fprintf(&b, "    server app%d %s check\n", i+1, s)
+		fmt.Fprintf(&b, "    server app%d %s check", i+1, s)
+		if !roundRobin {
+			fmt.Fprintf(&b, " cookie app%d", i+1)
+		}
+		b.WriteString("\n")
 	}
 	return b.String()
 }
@@ -391,7 +406,7 @@ func (r *rig) startBalancer(ctx context.Context) error {
 		servers = append(servers, in.addr)
 	}
 	cfg := filepath.Join(r.work, "haproxy.cfg")
-	if err := os.WriteFile(cfg, []byte(haproxyConfig(r.lbAddr, servers)), 0o600); err != nil {
+	if err := os.WriteFile(cfg, []byte(haproxyConfig(r.lbAddr, servers, r.c.roundRobin)), 0o600); err != nil {
 		return err
 	}
 	logf, err := os.Create(filepath.Join(r.work, "haproxy.log"))

@@ -149,14 +149,14 @@ func (r *rig) report(res *results) error {
 	}
 	p(".\n\n")
 	p("Setup: two instances of bin/draindesign on loopback ports, on a fresh PostgreSQL database and a NATS JetStream "+
-		"stream of their own, behind haproxy (round robin, readiness checks on /api/health/ready/ every second, 3 failures to take a server out, 2 passes to bring it back). "+
+		"stream of their own, behind haproxy (%s, readiness checks on /api/health/ready/ every second, 3 failures to take a server out, 2 passes to bring it back). "+
 		"The instances reach NATS through a TCP proxy in the load program, which cuts them off for the NATS failure phase; for the PostgreSQL one, every connection to the run's database is ended and new ones are refused (ALLOW_CONNECTIONS false), as a restart would; "+
 		"the shared servers are never restarted. The load generator runs on the same %d cores. "+
 		"%d designers (%d opened their project; started over %s), each: sign in, list projects, create a draft, open it in two tabs (two WebSockets); "+
 		"once all have (%.0f s after the first sign-in: password hashing dominates), the load phase begins, in which each designer repeatedly changes the run's inputs, calculates it (mix %.0f %% small 10 to 60 m, %.0f %% stepped 100 to 500 m, %.0f %% 3000 m; recorded in the project), "+
 		"saves every %d calculations and pauses %s on average. A 429 (the per-instance limit on calculations at once) is waited out and retried. "+
 		"Load phase %s; figures marked steady are from %s to %s into it, before the first disruption.\n\n",
-		runtime.NumCPU(), res.designers, res.opened, r.c.ramp, res.t0.Seconds(), DefaultMix.Small, DefaultMix.Stepped, DefaultMix.Long, r.c.saveEvery, r.c.think,
+		balancing(r.c.roundRobin), runtime.NumCPU(), res.designers, res.opened, r.c.ramp, res.t0.Seconds(), DefaultMix.Small, DefaultMix.Stepped, DefaultMix.Long, r.c.saveEvery, r.c.think,
 		r.c.duration, (res.steadyFrom - res.t0).Round(time.Second), (res.steadyTo - res.t0).Round(time.Second))
 
 	met := func(ok bool) string {
@@ -365,4 +365,12 @@ func (r *rig) dumpRaw(errs []callError, gaps []gap) {
 		return
 	}
 	log.Printf("raw errors and gaps in %s", path)
+}
+
+// balancing words the balancer's policy for the report.
+func balancing(roundRobin bool) string {
+	if roundRobin {
+		return "round robin: each call to either instance"
+	}
+	return "sticky: each designer kept on the instance its first call reached, by a cookie of the balancer's, and moved only when that instance is out"
 }

@@ -252,3 +252,77 @@ func TestLoadSeenSharesTheCatchUp(t *testing.T) {
 		t.Errorf("%d stream reads for %d callers told of the same version, want 1", n, callers)
 	}
 }
+
+// A write decides on the cached copy without reading the stream first;
+// the append at the copy's version is the check. A copy left behind by
+// another instance's write is found out, and the command decided again on
+// a fresh load: the outcome is what it would be without the cache.
+func TestUpdateFromTheCachedCopy(t *testing.T) {
+	errLow := errors.New("total too low")
+	atLeast := func(n int) func(*counter) error {
+		return func(c *counter) error {
+			if c.total < n {
+				return errLow
+			}
+			return nil
+		}
+	}
+	addIfBelow := func(limit, n int) aggregate.Decide[*counter, added] {
+		return func(c *counter) ([]added, error) {
+			if c.total >= limit {
+				return nil, nil
+			}
+			return []added{{N: n}}, nil
+		}
+	}
+	for _, tc := range []struct {
+		name      string
+		behind    bool // another instance writes +10 after the copy was cached
+		expected  int64
+		guard     func(*counter) error
+		decide    aggregate.Decide[*counter, added]
+		wantTotal int
+		wantReads bool
+		wantErr   error
+	}{
+		{name: "current copy", expected: -1, decide: add(1), wantTotal: 4},
+		{name: "copy behind", behind: true, expected: -1, decide: add(1), wantTotal: 14, wantReads: true},
+		{name: "copy behind, version named", behind: true, expected: 3, decide: add(1), wantTotal: 14, wantReads: true},
+		{name: "stale version named", expected: 1, decide: add(1), wantTotal: 3, wantReads: true, wantErr: aggregate.ErrStale},
+		{name: "refused on the copy only", behind: true, expected: -1, guard: atLeast(10), decide: add(1), wantTotal: 14, wantReads: true},
+		{name: "refused on both", expected: -1, guard: atLeast(10), decide: add(1), wantTotal: 3, wantReads: true, wantErr: errLow},
+		{name: "nothing to do on the copy only", behind: true, expected: -1, decide: addIfBelow(1, 100), wantTotal: 13, wantReads: true},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			ctx := context.Background()
+			plain, cached, _ := cachedPair(t, nil, time.Minute, 100)
+			gate := &readGate{Store: cached.Store, gate: make(chan struct{})}
+			close(gate.gate)
+			cached.Store = gate
+			by := aggregate.Actor{UserID: "u1"}
+			if _, err := cached.Create(ctx, "a", by, []added{{N: 1}, {N: 2}}); err != nil {
+				t.Fatal(err)
+			}
+			if tc.behind {
+				if _, err := plain.Update(ctx, "a", -1, by, nil, add(10)); err != nil {
+					t.Fatal(err)
+				}
+			}
+			reads := gate.reads.Load()
+			c, err := cached.Update(ctx, "a", tc.expected, by, tc.guard, tc.decide)
+			if !errors.Is(err, tc.wantErr) {
+				t.Fatalf("Update: %v, want %v", err, tc.wantErr)
+			}
+			if (gate.reads.Load() > reads) != tc.wantReads {
+				t.Errorf("%d stream reads, want reads %v", gate.reads.Load()-reads, tc.wantReads)
+			}
+			if c.total != tc.wantTotal {
+				t.Errorf("total %d, want %d", c.total, tc.wantTotal)
+			}
+			stored, err := plain.Load(ctx, "a")
+			if err != nil || stored.total != tc.wantTotal {
+				t.Errorf("stored total %d (%v), want %d", stored.total, err, tc.wantTotal)
+			}
+		})
+	}
+}

@@ -1,0 +1,47 @@
+package main
+
+import (
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strings"
+	"testing"
+)
+
+// The balancer's configuration: sticky by default (a cookie naming each
+// server), round robin on request; haproxy itself accepts both.
+func TestHaproxyConfig(t *testing.T) {
+	servers := []string{"127.0.0.1:4001", "127.0.0.1:4002"}
+	for _, tc := range []struct {
+		roundRobin bool
+		want       []string
+		wantNot    []string
+	}{
+		{false, []string{"cookie DDINSTANCE insert indirect nocache", "server app1 127.0.0.1:4001 check cookie app1", "server app2 127.0.0.1:4002 check cookie app2", "option redispatch"}, nil},
+		{true, []string{"server app1 127.0.0.1:4001 check\n", "balance roundrobin"}, []string{"cookie"}},
+	} {
+		cfg := haproxyConfig("127.0.0.1:4000", servers, tc.roundRobin)
+		for _, w := range tc.want {
+			if !strings.Contains(cfg, w) {
+				t.Errorf("round robin %v: no %q in\n%s", tc.roundRobin, w, cfg)
+			}
+		}
+		for _, w := range tc.wantNot {
+			if strings.Contains(cfg, w) {
+				t.Errorf("round robin %v: %q in\n%s", tc.roundRobin, w, cfg)
+			}
+		}
+		bin, err := exec.LookPath("haproxy")
+		if err != nil {
+			t.Logf("haproxy not installed (make load installs it): configuration not checked by haproxy")
+			continue
+		}
+		file := filepath.Join(t.TempDir(), "haproxy.cfg")
+		if err := os.WriteFile(file, []byte(cfg), 0o600); err != nil {
+			t.Fatal(err)
+		}
+		if out, err := exec.Command(bin, "-c", "-f", file).CombinedOutput(); err != nil {
+			t.Errorf("round robin %v: haproxy -c: %v\n%s", tc.roundRobin, err, out)
+		}
+	}
+}
