@@ -32,9 +32,9 @@ type Config struct {
 	DB     *projections.DB
 	Runner *projections.Runner
 	Feed   *projections.Feed
-	// Appended is called after every append, with the stream and the
-	// version it now stands at (the relay's Notify, the live hints).
-	Appended func(stream string, version int64)
+	// Appended is called after every append, with the stream and where
+	// the append landed (the relay's Notify, the live hints, the runner).
+	Appended func(stream string, res eventstore.AppendResult)
 	// Skipped is told of each stored event of a type this build does not
 	// know, skipped while loading an aggregate.
 	Skipped func(stream, eventType string)
@@ -120,7 +120,7 @@ func newServer(ctx context.Context, cfg Config) (*Server, error) {
 		cfg.Logger = slog.Default()
 	}
 	if cfg.Appended == nil {
-		cfg.Appended = func(string, int64) {}
+		cfg.Appended = func(string, eventstore.AppendResult) {}
 	}
 	public, err := parsePublicURL(cfg.PublicURL)
 	if err != nil {

@@ -83,6 +83,11 @@ type AppendResult struct {
 	// events; NextExpected is LastVersion.
 	FirstVersion int64
 	LastVersion  int64
+	// Position is the last appended event's place in the global log, as
+	// ReadAll and ReadStream give it, so that a writer waiting for read
+	// models to pass its event need not read it back; the zero Position
+	// when the store cannot tell (the KurrentDB store).
+	Position Position
 }
 
 // Store is the event store. Implementations are safe for concurrent use.

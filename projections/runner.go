@@ -58,6 +58,9 @@ type Runner struct {
 	// checkpoint at about the same time.
 	reads recentReads
 
+	// appended is where this instance's recent appends landed.
+	appended appendedAt
+
 	cancel     context.CancelFunc
 	router     *message.Router
 	routerDone chan struct{}
@@ -518,6 +521,9 @@ func (r *Runner) WaitForStream(ctx context.Context, stream string, version int64
 	}
 	if len(projs) == 0 {
 		return nil
+	}
+	if pos, ok := r.positionOf(stream, version); ok {
+		return r.waitFor(ctx, pos, projs)
 	}
 	// Only the event's position is needed: read beneath the sealing
 	// wrapper, which would look up its author's key to open it.

@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"strings"
 	"sync"
+	"sync/atomic"
 	"testing"
 	"time"
 
@@ -584,6 +585,53 @@ func TestWaitForAppliesTheWholeBatch(t *testing.T) {
 		}
 		if got, want := checkpoint(t, db, "batched"), testkit.Last(evs); got != want {
 			t.Errorf("checkpoint after waiting for the first event = %v, want the last appended %v", got, want)
+		}
+	})
+}
+
+// streamReads counts ReadStream calls.
+type streamReads struct {
+	eventstore.Store
+	n *atomic.Int64
+}
+
+func (s streamReads) ReadStream(ctx context.Context, stream string, from int64, limit int) ([]eventstore.Event, error) {
+	s.n.Add(1)
+	return s.Store.ReadStream(ctx, stream, from, limit)
+}
+
+// TestWaitForStreamKnowsItsOwnAppends: a writer told the runner where its
+// append landed (Appended) waits without reading its event back; any other
+// version of the stream is read back to find its position.
+func TestWaitForStreamKnowsItsOwnAppends(t *testing.T) {
+	t.Parallel()
+	eachBackend(t, func(t *testing.T, store eventstore.Store, database testkit.Database) {
+		ctx := context.Background()
+		db := database.Open(t)
+		var reads atomic.Int64
+		counted := streamReads{store, &reads}
+		projects := follower{testkit.NewCounter("own_appends"), "project-"}
+		runner := startRunner(t, counted, db, projects)
+
+		stored := testkit.Append(t, store, "project-w", 2)
+		last := stored[len(stored)-1]
+		res := eventstore.AppendResult{FirstVersion: stored[0].Version, LastVersion: last.Version, Position: last.Position}
+		runner.Appended("project-w", res)
+		if err := runner.WaitForStream(ctx, "project-w", res.LastVersion); err != nil {
+			t.Fatal(err)
+		}
+		if n := reads.Load(); n != 0 {
+			t.Errorf("%d stream reads waiting for an append the runner was told of, want 0", n)
+		}
+		if got := checkpoint(t, db, "own_appends"); got.Less(res.Position) {
+			t.Errorf("read model at %s after the wait, want at least %s", got, res.Position)
+		}
+		// Version 1 was not the append's last: it is read back.
+		if err := runner.WaitForStream(ctx, "project-w", 1); err != nil {
+			t.Fatal(err)
+		}
+		if n := reads.Load(); n != 1 {
+			t.Errorf("%d stream reads waiting for a version the runner was not told of, want 1", n)
 		}
 	})
 }

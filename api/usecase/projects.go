@@ -28,9 +28,9 @@ type Config struct {
 	// Runner gives read-your-writes: a use case that wrote waits until this
 	// instance's read models show the write. Nil skips the wait.
 	Runner *projections.Runner
-	// Appended is told after every append, with the stream and the
-	// version it now stands at (the relay's Notify, the live hints).
-	Appended func(stream string, version int64)
+	// Appended is told after every append, with the stream and where the
+	// append landed (the relay's Notify, the live hints, the runner).
+	Appended func(stream string, res eventstore.AppendResult)
 	// Skipped is told of each stored event of a type this build does not
 	// know, skipped while loading an aggregate.
 	Skipped func(stream, eventType string)

@@ -61,8 +61,8 @@ type Repository[A Root[E], E any] struct {
 	// Missing is the error for a stream with no events.
 	Missing func(id string) error
 	// Appended is told after each successful append, of the stream and
-	// the version it now stands at.
-	Appended func(stream string, version int64)
+	// where the append landed (its versions, its last event's position).
+	Appended func(stream string, res eventstore.AppendResult)
 	// Skipped is told of each event of an unknown type while loading.
 	Skipped func(stream, eventType string)
 	// MaxEventBytes bounds one event's data (0: DefaultMaxEventBytes).
@@ -338,7 +338,7 @@ func (r *Repository[A, E]) Append(ctx context.Context, id string, expected event
 	}
 	r.advanceCache(id, stream, res, batch)
 	if r.Appended != nil {
-		r.Appended(stream, res.LastVersion)
+		r.Appended(stream, res)
 	}
 	return nil
 }

@@ -35,11 +35,14 @@ type Factory struct {
 	// Open opens a store on storage, failing t if it cannot. The suite closes
 	// the store.
 	Open func(t *testing.T, storage string) eventstore.Store
+	// NoAppendPosition says the store's appends do not tell the position
+	// (AppendResult.Position is zero); any position told is still checked.
+	NoAppendPosition bool
 }
 
 // Run runs the whole suite, reopening included.
 func (f Factory) Run(t *testing.T) {
-	Run(t, func(t *testing.T) eventstore.Store { return f.Open(t, f.Storage(t)) })
+	run(t, func(t *testing.T) eventstore.Store { return f.Open(t, f.Storage(t)) }, !f.NoAppendPosition)
 	t.Run("Reopen", func(t *testing.T) {
 		t.Parallel()
 		testReopen(t, f)
@@ -47,8 +50,19 @@ func (f Factory) Run(t *testing.T) {
 }
 
 // Run runs the suite on stores from open, which must give a new store on
-// fresh, empty storage each time. Run closes the stores.
+// fresh, empty storage each time. Run closes the stores. The appends must
+// tell their position.
 func Run(t *testing.T, open func(t *testing.T) eventstore.Store) {
+	run(t, open, true)
+}
+
+func run(t *testing.T, open func(t *testing.T) eventstore.Store, positions bool) {
+	t.Run("AppendPosition", func(t *testing.T) {
+		t.Parallel()
+		s := open(t)
+		closeAtEnd(t, s)
+		testAppendPosition(t, s, positions)
+	})
 	tests := []struct {
 		name string
 		test func(t *testing.T, s eventstore.Store)
@@ -250,7 +264,7 @@ func testExpectedVersion(t *testing.T, s eventstore.Store) {
 				t.Fatalf("append at %d: %v", tt.expected, err)
 			}
 			want := eventstore.AppendResult{FirstVersion: int64(tt.existing) + 1, LastVersion: int64(tt.existing) + 2}
-			if res != want {
+			if versions(res) != want {
 				t.Errorf("result %+v, want %+v", res, want)
 			}
 			if v := mustVersion(t, s, stream); v != want.LastVersion {
@@ -356,7 +370,7 @@ func testConflictRace(t *testing.T, s eventstore.Store) {
 		for o := range outcomes {
 			if o.err == nil {
 				won = append(won, o.id)
-				if want := (eventstore.AppendResult{FirstVersion: int64(round) + 1, LastVersion: int64(round) + 1}); o.res != want {
+				if want := (eventstore.AppendResult{FirstVersion: int64(round) + 1, LastVersion: int64(round) + 1}); versions(o.res) != want {
 					t.Errorf("round %d: winner's result %+v, want %+v", round, o.res, want)
 				}
 				continue
@@ -512,7 +526,7 @@ func testIdempotentRetry(t *testing.T, s eventstore.Store) {
 	b := event("B", `{"b":[1,2]}`) // zero Time: stamped anew on each try
 	first := mustAppend(t, s, stream, eventstore.NoStream, a, b)
 	want := eventstore.AppendResult{FirstVersion: 1, LastVersion: 2}
-	if first != want {
+	if versions(first) != want {
 		t.Fatalf("first append: %+v, want %+v", first, want)
 	}
 	retry := func(name string, expected eventstore.ExpectedVersion) {
@@ -560,7 +574,7 @@ func testConcurrentRetry(t *testing.T, s eventstore.Store) {
 		for range tries {
 			wg.Go(func() {
 				res, err := s.Append(t.Context(), stream, expected, evs...)
-				if err == nil && res != (eventstore.AppendResult{FirstVersion: 1, LastVersion: 3}) {
+				if err == nil && versions(res) != (eventstore.AppendResult{FirstVersion: 1, LastVersion: 3}) {
 					err = fmt.Errorf("result %+v", res)
 				}
 				results <- err
@@ -666,10 +680,10 @@ func testManyEvents(t *testing.T, s eventstore.Store) {
 	mustAppend(t, s, stream, eventstore.NoStream, events(3)...)
 	evs := events(500)
 	want := eventstore.AppendResult{FirstVersion: 4, LastVersion: 503}
-	if res := mustAppend(t, s, stream, eventstore.Exactly(3), evs...); res != want {
+	if res := mustAppend(t, s, stream, eventstore.Exactly(3), evs...); versions(res) != want {
 		t.Errorf("result %+v, want %+v", res, want)
 	}
-	if res, err := s.Append(t.Context(), stream, eventstore.Exactly(3), evs...); err != nil || res != want {
+	if res, err := s.Append(t.Context(), stream, eventstore.Exactly(3), evs...); err != nil || versions(res) != want {
 		t.Errorf("retry: %+v, %v; want %+v", res, err, want)
 	}
 	got := mustReadStream(t, s, stream, 4, 0)
@@ -885,5 +899,46 @@ func testReopen(t *testing.T, f Factory) {
 	all := readAll(t, s, len(before)+1)
 	if last := all[len(all)-1]; last.ID != more[0].ID || !before[len(before)-1].Position.Less(last.Position) {
 		t.Errorf("append after reopening landed at %s (%s), want after %s", last.Position, last.ID, before[len(before)-1].Position)
+	}
+}
+
+// versions is an append's result without its position, which the tests
+// that compare results check apart (testAppendPosition).
+func versions(res eventstore.AppendResult) eventstore.AppendResult {
+	res.Position = eventstore.Position{}
+	return res
+}
+
+// An append tells where its last event landed in the log, as the reads
+// show it: for one event, for many, and for a retry of a stored append
+// (the original's). A store that cannot tell (positions false) gives the
+// zero position; a position it gives is still checked.
+func testAppendPosition(t *testing.T, s eventstore.Store, positions bool) {
+	stream := "position-" + newID()
+	check := func(name string, res eventstore.AppendResult) {
+		t.Helper()
+		if res.Position == (eventstore.Position{}) {
+			if positions {
+				t.Errorf("%s: no position told", name)
+			}
+			return
+		}
+		got := mustReadStream(t, s, stream, res.LastVersion, 1)
+		if len(got) != 1 || got[0].Position != res.Position {
+			t.Errorf("%s: told position %s, the event at version %d reads %+v", name, res.Position, res.LastVersion, got)
+		}
+	}
+	check("one event", mustAppend(t, s, stream, eventstore.NoStream, event("A", `{}`)))
+	many := events(3)
+	first := mustAppend(t, s, stream, eventstore.Exactly(1), many...)
+	check("three events", first)
+	mustAppend(t, s, "other-"+newID(), eventstore.NoStream, event("B", `{}`))
+	retried, err := s.Append(t.Context(), stream, eventstore.Exactly(1), many...)
+	if err != nil {
+		t.Fatalf("retry: %v", err)
+	}
+	check("a retry", retried)
+	if retried.Position != first.Position {
+		t.Errorf("a retry told %s, the original %s", retried.Position, first.Position)
 	}
 }

@@ -86,7 +86,7 @@ func (s *Store) Append(ctx context.Context, stream string, expected eventstore.E
 		s.streams[stream] = append(s.streams[stream], idx)
 		s.ids[e.ID] = idx
 	}
-	return eventstore.AppendResult{FirstVersion: current + 1, LastVersion: current + int64(len(evs))}, nil
+	return eventstore.AppendResult{FirstVersion: current + 1, LastVersion: current + int64(len(evs)), Position: s.log[len(s.log)-1].Position}, nil
 }
 
 // byID returns the stored events holding any of the IDs of evs.

@@ -119,7 +119,8 @@ INSERT INTO events (event_id, stream_id, version, type, schema_version, data, au
 SELECT e.event_id, $1, $2 + e.n, e.type, e.schema_version, e.data, e.author, e.correlation_id, e.causation_id, e.occurred_at
 FROM head, `
 	// Ordered, so that seq follows version within an append.
-	eventsAlias = ` AS e(event_id, type, schema_version, data, author, correlation_id, causation_id, occurred_at, n) ORDER BY e.n`
+	eventsAlias = ` AS e(event_id, type, schema_version, data, author, correlation_id, causation_id, occurred_at, n) ORDER BY e.n
+RETURNING tx_id, seq`
 
 	// Up to valuesMax events are given as a VALUES list, eight parameters
 	// each, in a statement prepared once per count: a fifth cheaper than
@@ -181,10 +182,10 @@ func (s *Store) Append(ctx context.Context, stream string, expected eventstore.E
 				return eventstore.AppendResult{}, fmt.Errorf("append to %s: %w", stream, err)
 			}
 		}
-		err = s.tryAppend(ctx, at, evs, args)
+		pos, err := s.tryAppend(ctx, at, evs, args)
 		switch {
 		case err == nil:
-			return eventstore.AppendResult{FirstVersion: at + 1, LastVersion: at + int64(len(evs))}, nil
+			return eventstore.AppendResult{FirstVersion: at + 1, LastVersion: at + int64(len(evs)), Position: pos}, nil
 		case errors.Is(err, errMoved) && expected == eventstore.Any:
 			continue
 		case errors.Is(err, errMoved) || errors.Is(err, errVersionTaken) || errors.Is(err, eventstore.ErrDuplicateEvent):
@@ -197,8 +198,9 @@ func (s *Store) Append(ctx context.Context, stream string, expected eventstore.E
 
 // tryAppend writes the events from version at+1 on if the stream is at
 // version at, else returns errMoved; an event ID in use gives
-// ErrDuplicateEvent. args are appendArgs' but for the version.
-func (s *Store) tryAppend(ctx context.Context, at int64, evs []eventstore.NewEvent, args []any) error {
+// ErrDuplicateEvent. args are appendArgs' but for the version. It returns
+// the last event's position, which the statement returns.
+func (s *Store) tryAppend(ctx context.Context, at int64, evs []eventstore.NewEvent, args []any) (eventstore.Position, error) {
 	isNew := 0
 	if at == 0 {
 		isNew = 1
@@ -208,22 +210,42 @@ func (s *Store) tryAppend(ctx context.Context, at int64, evs []eventstore.NewEve
 		query = appendSQL[isNew][len(evs)]
 	}
 	args[1] = at
-	tag, err := s.pool.Exec(ctx, query, args...)
+	var last eventstore.Position
+	written := 0
+	rows, err := s.pool.Query(ctx, query, append([]any{positionFormats}, args...)...)
+	if err == nil {
+		for rows.Next() {
+			v := rows.RawValues()
+			if len(v) != 2 || len(v[0]) != 8 || len(v[1]) != 8 {
+				rows.Close()
+				return last, errors.New("append returned an unexpected position")
+			}
+			if p := (eventstore.Position{Commit: binary.BigEndian.Uint64(v[0]), Seq: binary.BigEndian.Uint64(v[1])}); last.Less(p) {
+				last = p
+			}
+			written++
+		}
+		rows.Close()
+		err = rows.Err()
+	}
 	var pgErr *pgconn.PgError
 	switch {
 	case errors.As(err, &pgErr) && pgErr.Code == "23505" && pgErr.ConstraintName == "events_event_id_unique":
-		return fmt.Errorf("%s: %w", pgErr.Detail, eventstore.ErrDuplicateEvent)
+		return last, fmt.Errorf("%s: %w", pgErr.Detail, eventstore.ErrDuplicateEvent)
 	case errors.As(err, &pgErr) && pgErr.Code == "23505" && pgErr.ConstraintName == "events_stream_version_unique":
-		return errVersionTaken
+		return last, errVersionTaken
 	case err != nil:
-		return err
-	case tag.RowsAffected() == 0:
-		return errMoved
-	case tag.RowsAffected() != int64(len(evs)):
-		return fmt.Errorf("wrote %d of %d events", tag.RowsAffected(), len(evs))
+		return last, err
+	case written == 0:
+		return last, errMoved
+	case written != len(evs):
+		return last, fmt.Errorf("wrote %d of %d events", written, len(evs))
 	}
-	return nil
+	return last, nil
 }
+
+// positionFormats asks for the append's returned tx_id and seq in binary.
+var positionFormats = pgx.QueryResultFormats{1, 1}
 
 // appendArgs are the parameters of the append statement for evs, the
 // version ($2) left to fill in.

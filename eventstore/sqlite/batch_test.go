@@ -154,9 +154,10 @@ func TestBatchSameStreamOneWins(t *testing.T) {
 			got := inOneBatch(t, s, calls)
 			// The batch runs in queue order: the first wins.
 			want := eventstore.AppendResult{FirstVersion: int64(tt.existing) + 1, LastVersion: int64(tt.existing) + 1}
-			if got[0].err != nil || got[0].res != want {
+			if got[0].err != nil || versionsOf(got[0].res) != want {
 				t.Fatalf("first append: %+v, %v; want %+v", got[0].res, got[0].err, want)
 			}
+			checkPosition(t, s, stream, got[0].res)
 			for i, o := range got[1:] {
 				var ce *eventstore.ConflictError
 				if !errors.As(o.err, &ce) || ce.Stream != stream || ce.Expected != tt.expected || ce.Actual != int64(tt.existing)+1 {
@@ -227,8 +228,10 @@ func TestBatchMixedOutcomes(t *testing.T) {
 			if !errors.Is(o.err, eventstore.ErrDuplicateEvent) || errors.Is(o.err, eventstore.ErrConflict) {
 				t.Errorf("call %d: %v, want ErrDuplicateEvent", i, o.err)
 			}
-		case o.err != nil || o.res != w.res:
+		case o.err != nil || versionsOf(o.res) != w.res:
 			t.Errorf("call %d: %+v, %v; want %+v", i, o.res, o.err, w.res)
+		default:
+			checkPosition(t, s, calls[i].stream, o.res)
 		}
 	}
 	ids := func(cs ...int) []string {
@@ -411,5 +414,21 @@ func TestCloseWhileQueued(t *testing.T) {
 		if got := streamIDs(t, reopened, c.stream); !slices.Equal(got, []string{c.events[0].ID}) {
 			t.Errorf("after reopening, stream %s holds %v, want %s", c.stream, got, c.events[0].ID)
 		}
+	}
+}
+
+// versionsOf is an append's result without its position (checkPosition).
+func versionsOf(res eventstore.AppendResult) eventstore.AppendResult {
+	res.Position = eventstore.Position{}
+	return res
+}
+
+// checkPosition checks that a batched append told its last event's place
+// in the log.
+func checkPosition(t *testing.T, s eventstore.Store, stream string, res eventstore.AppendResult) {
+	t.Helper()
+	evs, err := s.ReadStream(t.Context(), stream, res.LastVersion, 1)
+	if err != nil || len(evs) != 1 || evs[0].Position != res.Position {
+		t.Errorf("%s v%d: told position %s, read %+v (%v)", stream, res.LastVersion, res.Position, evs, err)
 	}
 }

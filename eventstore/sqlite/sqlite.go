@@ -447,8 +447,9 @@ func (s *Store) appendOne(ctx context.Context, r *request, commit *uint64) (even
 		return eventstore.AppendResult{}, rejected, &eventstore.ConflictError{Stream: r.stream, Expected: r.expected, Actual: current}
 	}
 	c := *commit + 1
+	var seq int64
 	for i, e := range r.evs {
-		_, err := s.insert.ExecContext(ctx, c, e.ID, r.stream, current+int64(i)+1, e.Type, e.Schema, string(e.Data),
+		res, err := s.insert.ExecContext(ctx, c, e.ID, r.stream, current+int64(i)+1, e.Type, e.Schema, string(e.Data),
 			e.Metadata.Author, e.Metadata.CorrelationID, e.Metadata.CausationID, e.Metadata.Time.UnixMicro())
 		var sqliteErr *sqlite.Error
 		if errors.As(err, &sqliteErr) && sqliteErr.Code() == sqlite3.SQLITE_CONSTRAINT_UNIQUE {
@@ -459,13 +460,17 @@ func (s *Store) appendOne(ctx context.Context, r *request, commit *uint64) (even
 		if err != nil {
 			return eventstore.AppendResult{}, failed, err
 		}
+		if seq, err = res.LastInsertId(); err != nil { // the rowid, which is seq
+			return eventstore.AppendResult{}, failed, err
+		}
 	}
 	last := current + int64(len(r.evs))
 	if _, err := s.upsertStream.ExecContext(ctx, r.stream, last); err != nil {
 		return eventstore.AppendResult{}, failed, err
 	}
 	*commit = c
-	return eventstore.AppendResult{FirstVersion: current + 1, LastVersion: last}, written, nil
+	return eventstore.AppendResult{FirstVersion: current + 1, LastVersion: last,
+		Position: eventstore.Position{Commit: c, Seq: uint64(seq)}}, written, nil
 }
 
 // retried looks for r's events in the store, to tell a retry of a stored

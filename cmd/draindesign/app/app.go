@@ -297,9 +297,10 @@ func Start(ctx context.Context, o Options) (*App, error) {
 		defer a.wg.Done()
 		hints.Run(runCtx)
 	}()
-	appended := func(stream string, version int64) {
+	appended := func(stream string, res eventstore.AppendResult) {
 		relay.Notify()
-		hints.Appended(stream, version)
+		hints.Appended(stream, res.LastVersion)
+		runner.Appended(stream, res)
 	}
 	texts := usecase.NewTranslations(usecase.Config{Store: store, DB: db, Runner: runner, Appended: appended, Logger: o.Logger})
 	a.wg.Add(1)

@@ -106,7 +106,8 @@ func Retry(stream string, events []eventstore.NewEvent, stored []eventstore.Even
 			return eventstore.AppendResult{}, false, fmt.Errorf("events %v were stored by different appends: %w", IDs(events), eventstore.ErrDuplicateEvent)
 		}
 	}
-	return eventstore.AppendResult{FirstVersion: first, LastVersion: first + int64(len(events)) - 1}, true, nil
+	last := byID[events[len(events)-1].ID]
+	return eventstore.AppendResult{FirstVersion: first, LastVersion: last.Version, Position: last.Position}, true, nil
 }
 
 // same tells whether a stored event is the one a retry carries. Time is
