@@ -52,7 +52,7 @@ func (s *Server) sessionUser(r *http.Request) (*account.Account, error) {
 	if err != nil {
 		return nil, err
 	}
-	a, err := s.accounts.Load(r.Context(), id)
+	a, err := s.accounts.LoadRecent(r.Context(), id, authTrust)
 	if err != nil {
 		return nil, err
 	}

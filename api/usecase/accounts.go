@@ -76,6 +76,22 @@ func (u *Accounts) Load(ctx context.Context, id string) (*account.Account, error
 	return a, nil
 }
 
+// LoadRecent is Load content with the account as this instance found it
+// within the last within (aggregate.Repository.LoadRecent).
+func (u *Accounts) LoadRecent(ctx context.Context, id string, within time.Duration) (*account.Account, error) {
+	if id == "" {
+		return nil, account.ErrNotFound
+	}
+	a, err := u.repo.LoadRecent(ctx, id, within)
+	if err != nil {
+		return nil, err
+	}
+	if a.ID == "" {
+		return nil, fmt.Errorf("load account %s: %w", id, account.ErrInvalidEventFlow)
+	}
+	return a, nil
+}
+
 // CatchUp brings a, loaded earlier, up to date with its stream: a live
 // connection re-checks its account every second this way, reading only the
 // events since, not the whole stream (and decrypting none it has seen).

@@ -38,6 +38,7 @@ type cacheEntry[A any] struct {
 	agg     A
 	version int64
 	loaded  time.Time // when it was last loaded from the whole stream
+	checked time.Time // when it was last found current (read, or appended on)
 }
 
 // NewCache makes a cache of at most max aggregates, each rebuilt from its
@@ -81,7 +82,20 @@ func (c *Cache[A]) put(id string, agg A, version int64, loaded time.Time) {
 		// to rebuild, and a busy instance refills with the ones in use.
 		clear(c.m)
 	}
-	c.m[id] = cacheEntry[A]{agg: cp, version: version, loaded: loaded}
+	c.m[id] = cacheEntry[A]{agg: cp, version: version, loaded: loaded, checked: c.now()}
+}
+
+// getChecked is get for an entry found current within the last within.
+func (c *Cache[A]) getChecked(id string, within time.Duration) (A, bool) {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	e, ok := c.m[id]
+	now := c.now()
+	if !ok || now.Sub(e.loaded) > c.maxAge || now.Sub(e.checked) >= within || now.Before(e.checked) {
+		var zero A
+		return zero, false
+	}
+	return c.clone(e.agg), true
 }
 
 // Forget drops the aggregate's entry.

@@ -326,3 +326,41 @@ func TestUpdateFromTheCachedCopy(t *testing.T) {
 		})
 	}
 }
+
+// LoadRecent takes a copy found current within the window as it is, and
+// reads the stream once the window is up: another instance's write shows
+// then.
+func TestLoadRecent(t *testing.T) {
+	ctx := context.Background()
+	plain, cached, _ := cachedPair(t, nil, time.Minute, 100)
+	gate := &readGate{Store: cached.Store, gate: make(chan struct{})}
+	close(gate.gate)
+	cached.Store = gate
+	by := aggregate.Actor{UserID: "u1"}
+	if _, err := plain.Create(ctx, "a", by, []added{{N: 1}}); err != nil {
+		t.Fatal(err)
+	}
+	const window = 80 * time.Millisecond
+	if c, err := cached.LoadRecent(ctx, "a", window); err != nil || c.total != 1 {
+		t.Fatalf("first load: %+v %v", c, err)
+	}
+	if _, err := plain.Update(ctx, "a", -1, by, nil, add(2)); err != nil {
+		t.Fatal(err)
+	}
+	reads := gate.reads.Load()
+	if c, err := cached.LoadRecent(ctx, "a", window); err != nil || c.total != 1 || gate.reads.Load() != reads {
+		t.Errorf("within the window: %+v %v after %d reads, want the copy (total 1) and no read", c, err, gate.reads.Load()-reads)
+	}
+	time.Sleep(window + 20*time.Millisecond)
+	if c, err := cached.LoadRecent(ctx, "a", window); err != nil || c.total != 3 || gate.reads.Load() == reads {
+		t.Errorf("after the window: %+v %v, want the other instance's write read (total 3)", c, err)
+	}
+	// Its own write keeps the copy current, and counts as a check.
+	if _, err := cached.Update(ctx, "a", -1, by, nil, add(4)); err != nil {
+		t.Fatal(err)
+	}
+	reads = gate.reads.Load()
+	if c, err := cached.LoadRecent(ctx, "a", window); err != nil || c.total != 7 || gate.reads.Load() != reads {
+		t.Errorf("after its own write: %+v %v after %d reads, want total 7 and no read", c, err, gate.reads.Load()-reads)
+	}
+}

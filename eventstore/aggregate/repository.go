@@ -144,6 +144,20 @@ func (r *Repository[A, E]) sharedCatchUp(ctx context.Context, id string, version
 	return agg, true
 }
 
+// LoadRecent is Load for a caller content with the aggregate as this
+// instance found it current within the last within: a cached copy that
+// recent is taken without asking the store (the account behind each
+// request, see api's authTrust). This instance's own appends keep the copy
+// current; another instance's show after within at most.
+func (r *Repository[A, E]) LoadRecent(ctx context.Context, id string, within time.Duration) (A, error) {
+	if r.Cache != nil {
+		if agg, ok := r.Cache.getChecked(id, within); ok {
+			return agg, nil
+		}
+	}
+	return r.Load(ctx, id)
+}
+
 // LoadAt rebuilds the aggregate as it stood at stream version (0: latest).
 func (r *Repository[A, E]) LoadAt(ctx context.Context, id string, version int64) (A, error) {
 	agg := r.New()
