@@ -58,6 +58,9 @@ type composeFile struct {
 	Secrets map[string]struct {
 		File string `yaml:"file"`
 	} `yaml:"secrets"`
+	Configs map[string]struct {
+		Content string `yaml:"content"`
+	} `yaml:"configs"`
 }
 
 // The compose file starts PostgreSQL, NATS with JetStream, at least two app
@@ -105,9 +108,13 @@ func TestComposeStartsTheScaleOutDeployment(t *testing.T) {
 	if c.Services["migrate"].Command[0] != "migrate" {
 		t.Errorf("migrate service runs %v", c.Services["migrate"].Command)
 	}
+	// The balancer proxies to every app replica, keeping each designer on
+	// one (docs/decisions.md, "Designers kept on one instance").
 	lb := c.Services["lb"]
-	if !slices.Contains(lb.Command, "app:8080") || len(lb.Ports) == 0 {
-		t.Errorf("lb: command %v ports %v, want a published proxy to app:8080", lb.Command, lb.Ports)
+	caddyfile := c.Configs["caddyfile"].Content
+	if !slices.Contains(lb.Command, "/etc/caddy/Caddyfile") || len(lb.Ports) == 0 ||
+		!strings.Contains(caddyfile, "dynamic a app 8080") || !strings.Contains(caddyfile, "lb_policy cookie") {
+		t.Errorf("lb: command %v ports %v, Caddyfile\n%s\nwant a published, sticky proxy to app:8080", lb.Command, lb.Ports, caddyfile)
 	}
 	if c.Secrets["draindesign_secret"].File != "./secret.key" {
 		t.Errorf("secret file %q, want ./secret.key", c.Secrets["draindesign_secret"].File)
