@@ -1,6 +1,8 @@
 package main
 
 import (
+	"encoding/json"
+	"reflect"
 	"testing"
 )
 
@@ -26,5 +28,44 @@ func TestLiveHeader(t *testing.T) {
 		if (err != nil) != tc.bad || typ != tc.typ || version != tc.version {
 			t.Errorf("liveHeader(%s) = %q, %d, %v; want %q, %d, error %v", tc.in, typ, version, err, tc.typ, tc.version, tc.bad)
 		}
+	}
+}
+
+// The results are cut out of an answer as decoding would find them, and
+// the save body spliced around them is the JSON the plain encoding gives.
+func TestResultsAndSaveBody(t *testing.T) {
+	results := `{"calculated":true,"profile":[{"x":0,"y":1.5},{"x":10,"y":2}],"note":"a \"quoted\" }"}`
+	for _, answer := range []string{
+		`{"results":` + results + `}`,
+		"  {\"results\":" + results + "}\n",
+		`{"other":1,"results":` + results + `}`, // not the usual shape: decoded
+	} {
+		got, err := resultsOf([]byte(answer))
+		if err != nil || string(got) != results {
+			t.Errorf("resultsOf(%s) = %s, %v", answer, got, err)
+		}
+	}
+	if got, err := resultsOf(nil); err != nil || got != nil {
+		t.Errorf("resultsOf(nothing) = %s, %v", got, err)
+	}
+
+	run := map[string]any{"name": "Run 1", "channel_length_m": 12.5}
+	body, err := saveBody("p1", 7, "ann save 3", run, json.RawMessage(results))
+	if err != nil {
+		t.Fatal(err)
+	}
+	withResults := map[string]any{"name": "Run 1", "channel_length_m": 12.5, "results": json.RawMessage(results)}
+	want, _ := json.Marshal(map[string]any{"share": false, "project": map[string]any{
+		"saveID": "p1", "version": 7, "details": map[string]any{"name": "ann save 3"}, "runs": []any{withResults}}})
+	var a, b any
+	if err := json.Unmarshal(body, &a); err != nil {
+		t.Fatalf("save body %s: %v", body, err)
+	}
+	_ = json.Unmarshal(want, &b)
+	if !reflect.DeepEqual(a, b) {
+		t.Errorf("save body\n%s\nwant\n%s", body, want)
+	}
+	if body, _ := saveBody("p1", 7, "x", map[string]any{}, nil); !json.Valid(body) {
+		t.Errorf("save body without results or fields: %s", body)
 	}
 }
