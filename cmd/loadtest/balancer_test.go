@@ -17,7 +17,7 @@ func TestHaproxyConfig(t *testing.T) {
 		want       []string
 		wantNot    []string
 	}{
-		{false, []string{"cookie DDINSTANCE insert indirect nocache", "server app1 127.0.0.1:4001 check cookie app1", "server app2 127.0.0.1:4002 check cookie app2", "option redispatch"}, nil},
+		{false, []string{"cookie DDINSTANCE insert indirect nocache", "server app1 127.0.0.1:4001 check cookie app1", "server app2 127.0.0.1:4002 check cookie app2", "option redispatch 1", "on-error mark-down"}, nil},
 		{true, []string{"server app1 127.0.0.1:4001 check\n", "balance roundrobin"}, []string{"cookie"}},
 	} {
 		cfg := haproxyConfig("127.0.0.1:4000", servers, tc.roundRobin)

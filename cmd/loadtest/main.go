@@ -360,7 +360,11 @@ func waitReady(ctx context.Context, base string, within time.Duration, exited <-
 // instance its first call reached, by a cookie of its own (as the
 // deployment docs advise: each instance's caches then hold its designers'
 // projects, current, and their tabs hear of their edits within the
-// instance); a designer whose instance is out moves to the other.
+// instance); a designer whose instance is out moves to the other. A
+// refused connection takes the server out at once (observe layer4) and
+// every retry may go to another server (redispatch 1): without them, the
+// killed instance's designers kept being sent to it, a second apart, until
+// three health checks had failed (SIGKILL gap 3.2 s at the median).
 func haproxyConfig(listen string, servers []string, roundRobin bool) string {
 	var b strings.Builder
 	fmt.Fprintf(&b, `global
@@ -372,7 +376,7 @@ defaults
     timeout client 60s
     timeout server 60s
     timeout tunnel 1h
-    option redispatch
+    option redispatch 1
     retries 2
 
 frontend designers
@@ -385,7 +389,7 @@ backend app
     option httpchk GET /api/health/ready/
     http-check expect status 200
     timeout check 5s
-    default-server inter 1s fall 3 rise 2
+    default-server inter 1s fall 3 rise 2 observe layer4 error-limit 1 on-error mark-down
 `, listen)
 	if !roundRobin {
 		b.WriteString("    cookie DDINSTANCE insert indirect nocache httponly\n")
