@@ -609,7 +609,13 @@ func (c *liveConn) writer() {
 				return
 			}
 			_ = c.conn.SetWriteDeadline(time.Now().Add(10 * time.Second))
-			if err := c.conn.WriteJSON(v); err != nil {
+			var err error
+			if msg, ok := v.(*websocket.PreparedMessage); ok {
+				err = c.conn.WritePreparedMessage(msg)
+			} else {
+				err = c.conn.WriteJSON(v)
+			}
+			if err != nil {
 				failed()
 				return
 			}

@@ -54,7 +54,13 @@ func (c *liveConn) follow(ctx context.Context, sub *liveSub, p *project.Project,
 				return
 			}
 			if p.Version > sent {
-				if !sendCtx(ctx, c.out, liveProject{Type: "project", Project: sub.id, Version: p.Version, View: projectView(p, v)}) {
+				msg, err := c.s.liveViews.message(sub.id, p, v)
+				if err != nil {
+					c.s.log.Error("live: encode project view", "project", sub.id, "err", err)
+					sendCtx(ctx, c.out, liveError{Type: "error", Project: sub.id, Code: errServer, Error: msgServerError})
+					return
+				}
+				if !sendCtx(ctx, c.out, msg) {
 					return
 				}
 				sent = p.Version

@@ -91,6 +91,8 @@ type Server struct {
 	sessions     *sessions
 	// live re-checks this instance's live connections (live_watch.go).
 	live *liveWatcher
+	// liveViews shares encoded project views between live streams.
+	liveViews liveViews
 	log  *slog.Logger
 
 	clients       clientAddrs
