@@ -93,7 +93,7 @@ type Server struct {
 	live *liveWatcher
 	// liveViews shares encoded project views between live streams.
 	liveViews liveViews
-	log  *slog.Logger
+	log       *slog.Logger
 
 	clients       clientAddrs
 	logins        *loginLimiter
