@@ -194,7 +194,7 @@ func (s *Server) withdrawnChannels(r *http.Request, req *design.Request) error {
 	if system == "" {
 		return nil
 	}
-	w, err := s.queries.Withdrawn(r.Context(), currentUser(r).Country)
+	w, err := s.withdrawn(r.Context(), currentUser(r).Country)
 	if err != nil {
 		return err
 	}

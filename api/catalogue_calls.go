@@ -32,7 +32,7 @@ func (s *Server) products(w http.ResponseWriter, r *http.Request) {
 		s.fail(w, r, err)
 		return
 	}
-	withdrawn, err := s.queries.Withdrawn(r.Context(), country)
+	withdrawn, err := s.withdrawn(r.Context(), country)
 	if err != nil {
 		s.fail(w, r, err)
 		return
@@ -96,7 +96,7 @@ func (s *Server) subProducts(w http.ResponseWriter, r *http.Request) {
 		s.fail(w, r, err)
 		return
 	}
-	withdrawn, err := s.queries.Withdrawn(r.Context(), currentUser(r).Country)
+	withdrawn, err := s.withdrawn(r.Context(), currentUser(r).Country)
 	if err != nil {
 		s.fail(w, r, err)
 		return
@@ -133,7 +133,7 @@ func (s *Server) channels(w http.ResponseWriter, r *http.Request) {
 		s.fail(w, r, err)
 		return
 	}
-	withdrawn, err := s.queries.Withdrawn(r.Context(), currentUser(r).Country)
+	withdrawn, err := s.withdrawn(r.Context(), currentUser(r).Country)
 	if err != nil {
 		s.fail(w, r, err)
 		return

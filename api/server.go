@@ -93,7 +93,9 @@ type Server struct {
 	live *liveWatcher
 	// liveViews shares encoded project views between live streams.
 	liveViews liveViews
-	log       *slog.Logger
+	// offers is what each country has withdrawn, as read lately.
+	offers recentOffers
+	log    *slog.Logger
 
 	clients       clientAddrs
 	logins        *loginLimiter
