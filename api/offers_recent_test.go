@@ -29,13 +29,13 @@ func TestRecentOffers(t *testing.T) {
 	}
 	s.offers.mu.Lock()
 	e := s.offers.m["GB"]
-	e.read = e.read.Add(-authTrust)
+	e.at = e.at.Add(-authTrust)
 	s.offers.m["GB"] = e
 	s.offers.mu.Unlock()
 	if q := read(); q != 1 {
 		t.Errorf("after authTrust: %d queries, want 1", q)
 	}
-	s.offers.forget()
+	s.offers.dropWhere(nil)
 	if q := read(); q != 1 {
 		t.Errorf("after a change here: %d queries, want 1", q)
 	}

@@ -20,6 +20,7 @@ import (
 	"draindesign/eventstore"
 	"draindesign/metrics"
 	"draindesign/projections"
+	"draindesign/projections/offer"
 
 	"github.com/getsentry/sentry-go"
 	"github.com/go-chi/chi/v5"
@@ -94,7 +95,7 @@ type Server struct {
 	// liveViews shares encoded project views between live streams.
 	liveViews liveViews
 	// offers is what each country has withdrawn, as read lately.
-	offers recentOffers
+	offers recentReads[string, offer.Withdrawn]
 	log    *slog.Logger
 
 	clients       clientAddrs

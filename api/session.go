@@ -11,7 +11,6 @@ import (
 	"fmt"
 	"net/http"
 	"strings"
-	"sync"
 	"time"
 
 	"draindesign/projections"
@@ -36,17 +35,12 @@ type sessions struct {
 
 	// recent are the sessions this instance read lately, by token hash:
 	// see user.
-	mu     sync.Mutex
-	recent map[string]recentSession
-	// ended counts the sessions ended here: a row read before an end is
-	// not remembered after it.
-	ended uint64
+	recent recentReads[string, recentSession]
 }
 
 type recentSession struct {
 	userID  string
-	expires int64     // Unix seconds, as stored
-	checked time.Time // when the row was read
+	expires int64 // Unix seconds, as stored
 }
 
 // authTrust is how long a request's session (and its account, see
@@ -56,9 +50,6 @@ type recentSession struct {
 // still ends access at once, one through another instance within
 // authTrust, as for the live streams (docs/decisions.md).
 const authTrust = time.Second
-
-// maxRecentSessions bounds recent; when full it starts again.
-const maxRecentSessions = 10_000
 
 var errNoSession = errors.New("no session")
 
@@ -105,66 +96,20 @@ func (s *sessions) create(ctx context.Context, userID string) (string, error) {
 // A session this instance read within authTrust is taken as read.
 func (s *sessions) user(ctx context.Context, token string) (string, error) {
 	hash, now := hashToken(token), s.now()
-	userID, ok, ended := s.recentUser(hash, now)
-	if ok {
-		return userID, nil
+	r, ok, ticket := s.recent.get(hash, now)
+	if ok && now.Unix() < r.expires {
+		return r.userID, nil
 	}
-	var expires int64
-	err := s.db.QueryRow(ctx, `SELECT user_id, expires_at FROM sessions WHERE token_hash = ?`, hash).Scan(&userID, &expires)
-	if errors.Is(err, sql.ErrNoRows) || (err == nil && now.Unix() >= expires) {
-		s.forget(hash)
+	err := s.db.QueryRow(ctx, `SELECT user_id, expires_at FROM sessions WHERE token_hash = ?`, hash).Scan(&r.userID, &r.expires)
+	if errors.Is(err, sql.ErrNoRows) || (err == nil && now.Unix() >= r.expires) {
+		s.recent.drop(hash)
 		return "", errNoSession
 	}
 	if err != nil {
 		return "", fmt.Errorf("read session: %w", err)
 	}
-	s.remember(hash, recentSession{userID: userID, expires: expires, checked: now}, ended)
-	return userID, nil
-}
-
-// recentUser is the remembered session's user, if read within authTrust;
-// ended is the count of ends so far, for remember.
-func (s *sessions) recentUser(hash string, now time.Time) (userID string, ok bool, ended uint64) {
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	r, ok := s.recent[hash]
-	if !ok || now.Sub(r.checked) >= authTrust || now.Before(r.checked) || now.Unix() >= r.expires {
-		return "", false, s.ended
-	}
-	return r.userID, true, s.ended
-}
-
-// remember keeps a session read when ended sessions numbered ended,
-// unless one has ended since: it may be this one.
-func (s *sessions) remember(hash string, r recentSession, ended uint64) {
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	if s.ended != ended {
-		return
-	}
-	if s.recent == nil || len(s.recent) >= maxRecentSessions {
-		s.recent = make(map[string]recentSession)
-	}
-	s.recent[hash] = r
-}
-
-func (s *sessions) forget(hash string) {
-	s.mu.Lock()
-	s.ended++
-	delete(s.recent, hash)
-	s.mu.Unlock()
-}
-
-// forgetUser drops every remembered session of userID.
-func (s *sessions) forgetUser(userID string) {
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	s.ended++
-	for h, r := range s.recent {
-		if r.userID == userID {
-			delete(s.recent, h)
-		}
-	}
+	s.recent.keep(hash, r, now, ticket)
+	return r.userID, nil
 }
 
 // sessionBatch bounds the tokens users asks in one query, well under
@@ -232,7 +177,7 @@ func (s *sessions) refresh(ctx context.Context, token string) (string, string, e
 		return "", "", fmt.Errorf("read session: %w", err)
 	}
 	next := newToken()
-	s.forget(hashToken(token))
+	s.recent.drop(hashToken(token))
 	res, err := s.db.Exec(ctx, `UPDATE sessions SET token_hash = ?, expires_at = ? WHERE token_hash = ?`,
 		hashToken(next), s.now().Add(sessionTTL).Unix(), hashToken(token))
 	if err != nil {
@@ -248,16 +193,17 @@ func (s *sessions) refresh(ctx context.Context, token string) (string, string, e
 // that no request of this instance reading the row meanwhile keeps it.
 func (s *sessions) end(ctx context.Context, token string) error {
 	hash := hashToken(token)
-	s.forget(hash)
-	defer s.forget(hash)
+	s.recent.drop(hash)
+	defer s.recent.drop(hash)
 	_, err := s.db.Exec(ctx, `DELETE FROM sessions WHERE token_hash = ?`, hash)
 	return err
 }
 
 // EndAll closes every session of a user (blocked, deleted, password changed).
 func (s *sessions) EndAll(ctx context.Context, userID string) error {
-	s.forgetUser(userID)
-	defer s.forgetUser(userID)
+	ofUser := func(_ string, r recentSession) bool { return r.userID == userID }
+	s.recent.dropWhere(ofUser)
+	defer s.recent.dropWhere(ofUser)
 	_, err := s.db.Exec(ctx, `DELETE FROM sessions WHERE user_id = ?`, userID)
 	return err
 }

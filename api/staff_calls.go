@@ -339,9 +339,9 @@ func (s *Server) staffChangeOffer(w http.ResponseWriter, r *http.Request) {
 		s.fail(w, r, badRequestf("offered (true or false) is required"))
 		return
 	}
-	s.offers.forget()
+	s.offers.dropWhere(nil)
 	co, err := s.availability.Change(r.Context(), actorOf(r), in.Country, in.System, in.Channel, *in.Offered)
-	s.offers.forget() // also after: a read made meanwhile may predate the change
+	s.offers.dropWhere(nil) // also after: a read made meanwhile may predate the change
 	if err != nil {
 		s.fail(w, r, err)
 		return
