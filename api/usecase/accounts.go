@@ -63,21 +63,11 @@ func (u *Accounts) clock() time.Time { return u.now().UTC() }
 
 // Load rebuilds an account; account.ErrNotFound if there is none.
 func (u *Accounts) Load(ctx context.Context, id string) (*account.Account, error) {
-	if id == "" {
-		return nil, account.ErrNotFound
-	}
-	a, err := u.repo.Load(ctx, id)
-	if err != nil {
-		return nil, err
-	}
-	if a.ID == "" {
-		return nil, fmt.Errorf("load account %s: %w", id, account.ErrInvalidEventFlow)
-	}
-	return a, nil
+	return u.LoadRecent(ctx, id, 0)
 }
 
 // LoadRecent is Load content with the account as this instance found it
-// within the last within (aggregate.Repository.LoadRecent).
+// within the last within (aggregate.Repository.LoadRecent; 0: Load).
 func (u *Accounts) LoadRecent(ctx context.Context, id string, within time.Duration) (*account.Account, error) {
 	if id == "" {
 		return nil, account.ErrNotFound

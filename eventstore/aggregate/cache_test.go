@@ -166,6 +166,16 @@ type readGate struct {
 	gate  chan struct{}
 }
 
+// gateReads puts a readGate under repo's store, its gate open or held.
+func gateReads(repo *aggregate.Repository[*counter, added], open bool) *readGate {
+	g := &readGate{Store: repo.Store, gate: make(chan struct{})}
+	if open {
+		close(g.gate)
+	}
+	repo.Store = g
+	return g
+}
+
 func (s *readGate) ReadStream(ctx context.Context, stream string, from int64, limit int) ([]eventstore.Event, error) {
 	s.reads.Add(1)
 	<-s.gate
@@ -179,9 +189,7 @@ func (s *readGate) ReadStream(ctx context.Context, stream string, from int64, li
 func TestCacheFollowsOwnAppends(t *testing.T) {
 	ctx := context.Background()
 	plain, cached, _ := cachedPair(t, nil, time.Minute, 100)
-	gate := &readGate{Store: cached.Store, gate: make(chan struct{})}
-	close(gate.gate)
-	cached.Store = gate
+	gate := gateReads(cached, true)
 	by := aggregate.Actor{UserID: "u1"}
 	if _, err := cached.Create(ctx, "a", by, []added{{N: 1}, {N: 2}}); err != nil {
 		t.Fatal(err)
@@ -226,8 +234,7 @@ func TestLoadSeenSharesTheCatchUp(t *testing.T) {
 	if _, err := plain.Update(ctx, "a", -1, by, nil, add(2)); err != nil {
 		t.Fatal(err)
 	}
-	gate := &readGate{Store: cached.Store, gate: make(chan struct{})}
-	cached.Store = gate
+	gate := gateReads(cached, false)
 	const callers = 10
 	got := make(chan int64, callers)
 	for range callers {
@@ -296,9 +303,7 @@ func TestUpdateFromTheCachedCopy(t *testing.T) {
 		t.Run(tc.name, func(t *testing.T) {
 			ctx := context.Background()
 			plain, cached, _ := cachedPair(t, nil, time.Minute, 100)
-			gate := &readGate{Store: cached.Store, gate: make(chan struct{})}
-			close(gate.gate)
-			cached.Store = gate
+			gate := gateReads(cached, true)
 			by := aggregate.Actor{UserID: "u1"}
 			if _, err := cached.Create(ctx, "a", by, []added{{N: 1}, {N: 2}}); err != nil {
 				t.Fatal(err)
@@ -333,9 +338,7 @@ func TestUpdateFromTheCachedCopy(t *testing.T) {
 func TestLoadRecent(t *testing.T) {
 	ctx := context.Background()
 	plain, cached, _ := cachedPair(t, nil, time.Minute, 100)
-	gate := &readGate{Store: cached.Store, gate: make(chan struct{})}
-	close(gate.gate)
-	cached.Store = gate
+	gate := gateReads(cached, true)
 	by := aggregate.Actor{UserID: "u1"}
 	if _, err := plain.Create(ctx, "a", by, []added{{N: 1}}); err != nil {
 		t.Fatal(err)

@@ -148,9 +148,10 @@ func (r *Repository[A, E]) sharedCatchUp(ctx context.Context, id string, version
 // instance found it current within the last within: a cached copy that
 // recent is taken without asking the store (the account behind each
 // request, see api's authTrust). This instance's own appends keep the copy
-// current; another instance's show after within at most.
+// current; another instance's show after within at most. A within of 0
+// is Load.
 func (r *Repository[A, E]) LoadRecent(ctx context.Context, id string, within time.Duration) (A, error) {
-	if r.Cache != nil {
+	if r.Cache != nil && within > 0 {
 		if agg, ok := r.Cache.getChecked(id, within); ok {
 			return agg, nil
 		}

@@ -264,7 +264,7 @@ func testExpectedVersion(t *testing.T, s eventstore.Store) {
 				t.Fatalf("append at %d: %v", tt.expected, err)
 			}
 			want := eventstore.AppendResult{FirstVersion: int64(tt.existing) + 1, LastVersion: int64(tt.existing) + 2}
-			if versions(res) != want {
+			if WithoutPosition(res) != want {
 				t.Errorf("result %+v, want %+v", res, want)
 			}
 			if v := mustVersion(t, s, stream); v != want.LastVersion {
@@ -370,7 +370,7 @@ func testConflictRace(t *testing.T, s eventstore.Store) {
 		for o := range outcomes {
 			if o.err == nil {
 				won = append(won, o.id)
-				if want := (eventstore.AppendResult{FirstVersion: int64(round) + 1, LastVersion: int64(round) + 1}); versions(o.res) != want {
+				if want := (eventstore.AppendResult{FirstVersion: int64(round) + 1, LastVersion: int64(round) + 1}); WithoutPosition(o.res) != want {
 					t.Errorf("round %d: winner's result %+v, want %+v", round, o.res, want)
 				}
 				continue
@@ -526,7 +526,7 @@ func testIdempotentRetry(t *testing.T, s eventstore.Store) {
 	b := event("B", `{"b":[1,2]}`) // zero Time: stamped anew on each try
 	first := mustAppend(t, s, stream, eventstore.NoStream, a, b)
 	want := eventstore.AppendResult{FirstVersion: 1, LastVersion: 2}
-	if versions(first) != want {
+	if WithoutPosition(first) != want {
 		t.Fatalf("first append: %+v, want %+v", first, want)
 	}
 	retry := func(name string, expected eventstore.ExpectedVersion) {
@@ -574,7 +574,7 @@ func testConcurrentRetry(t *testing.T, s eventstore.Store) {
 		for range tries {
 			wg.Go(func() {
 				res, err := s.Append(t.Context(), stream, expected, evs...)
-				if err == nil && versions(res) != (eventstore.AppendResult{FirstVersion: 1, LastVersion: 3}) {
+				if err == nil && WithoutPosition(res) != (eventstore.AppendResult{FirstVersion: 1, LastVersion: 3}) {
 					err = fmt.Errorf("result %+v", res)
 				}
 				results <- err
@@ -680,10 +680,10 @@ func testManyEvents(t *testing.T, s eventstore.Store) {
 	mustAppend(t, s, stream, eventstore.NoStream, events(3)...)
 	evs := events(500)
 	want := eventstore.AppendResult{FirstVersion: 4, LastVersion: 503}
-	if res := mustAppend(t, s, stream, eventstore.Exactly(3), evs...); versions(res) != want {
+	if res := mustAppend(t, s, stream, eventstore.Exactly(3), evs...); WithoutPosition(res) != want {
 		t.Errorf("result %+v, want %+v", res, want)
 	}
-	if res, err := s.Append(t.Context(), stream, eventstore.Exactly(3), evs...); err != nil || versions(res) != want {
+	if res, err := s.Append(t.Context(), stream, eventstore.Exactly(3), evs...); err != nil || WithoutPosition(res) != want {
 		t.Errorf("retry: %+v, %v; want %+v", res, err, want)
 	}
 	got := mustReadStream(t, s, stream, 4, 0)
@@ -902,9 +902,9 @@ func testReopen(t *testing.T, f Factory) {
 	}
 }
 
-// versions is an append's result without its position, which the tests
-// that compare results check apart (testAppendPosition).
-func versions(res eventstore.AppendResult) eventstore.AppendResult {
+// WithoutPosition is an append's result without its position, for tests
+// that compare results and check the position apart (testAppendPosition).
+func WithoutPosition(res eventstore.AppendResult) eventstore.AppendResult {
 	res.Position = eventstore.Position{}
 	return res
 }

@@ -12,6 +12,7 @@ import (
 	"github.com/google/uuid"
 
 	"draindesign/eventstore"
+	"draindesign/eventstore/eventstoretest"
 )
 
 // These tests compose the batches themselves: holdLead makes the store
@@ -154,7 +155,7 @@ func TestBatchSameStreamOneWins(t *testing.T) {
 			got := inOneBatch(t, s, calls)
 			// The batch runs in queue order: the first wins.
 			want := eventstore.AppendResult{FirstVersion: int64(tt.existing) + 1, LastVersion: int64(tt.existing) + 1}
-			if got[0].err != nil || versionsOf(got[0].res) != want {
+			if got[0].err != nil || eventstoretest.WithoutPosition(got[0].res) != want {
 				t.Fatalf("first append: %+v, %v; want %+v", got[0].res, got[0].err, want)
 			}
 			checkPosition(t, s, stream, got[0].res)
@@ -228,7 +229,7 @@ func TestBatchMixedOutcomes(t *testing.T) {
 			if !errors.Is(o.err, eventstore.ErrDuplicateEvent) || errors.Is(o.err, eventstore.ErrConflict) {
 				t.Errorf("call %d: %v, want ErrDuplicateEvent", i, o.err)
 			}
-		case o.err != nil || versionsOf(o.res) != w.res:
+		case o.err != nil || eventstoretest.WithoutPosition(o.res) != w.res:
 			t.Errorf("call %d: %+v, %v; want %+v", i, o.res, o.err, w.res)
 		default:
 			checkPosition(t, s, calls[i].stream, o.res)
@@ -415,12 +416,6 @@ func TestCloseWhileQueued(t *testing.T) {
 			t.Errorf("after reopening, stream %s holds %v, want %s", c.stream, got, c.events[0].ID)
 		}
 	}
-}
-
-// versionsOf is an append's result without its position (checkPosition).
-func versionsOf(res eventstore.AppendResult) eventstore.AppendResult {
-	res.Position = eventstore.Position{}
-	return res
 }
 
 // checkPosition checks that a batched append told its last event's place
