@@ -9,7 +9,6 @@ import (
 
 	"draindesign/api/usecase"
 	"draindesign/domain/project"
-	"draindesign/projections/timeline"
 
 	"github.com/go-chi/chi/v5"
 	"github.com/go-chi/chi/v5/middleware"
@@ -229,12 +228,7 @@ func (s *Server) timeline(w http.ResponseWriter, r *http.Request) {
 		s.fail(w, r, err)
 		return
 	}
-	entries, err := timeline.List(r.Context(), s.cfg.DB, id)
-	if err != nil {
-		s.fail(w, r, err)
-		return
-	}
-	answer := map[string]any{"project": id, "version": h.Project.Version, "events": entries}
+	answer := map[string]any{"project": id, "version": h.Project.Version, "events": h.Events}
 	if h.At != nil {
 		answer["state"] = stateView(h.At)
 	}

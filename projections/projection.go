@@ -50,13 +50,24 @@ type Following interface {
 	Follows(stream string) bool
 }
 
-// StaffView is implemented by a projection that only staff screens read
-// (the calculation audit and history, the staff map). A designer's write
-// does not wait for it (WaitForStream): under load the writer's call then
-// returns as soon as the read models behind the designer's own screens
-// show it. A staff query brings the view up to the head of the log before
-// reading (Runner.Refresh), so staff still see every write made before
-// their request.
-type StaffView interface {
-	StaffView()
+// RefreshedOnRead is implemented by a projection whose readers bring it up
+// to date before they read it: the staff screens (calculation audit and
+// history, the staff map) and the project timeline, which support replays
+// and the designer's history panel reads. A designer's write does not wait
+// for it (WaitForStream): under load the writer's call then returns as soon
+// as the read models behind the designer's lists show it. A reader calls
+// Runner.Refresh (to the head of the log) or Runner.Show (to a stream's
+// version) first, so it still sees every write made before its request.
+type RefreshedOnRead interface {
+	RefreshedOnRead()
+}
+
+// Selecting is implemented by a projection that reads only some event
+// types of the streams it follows. A writer waits for it only when it
+// appended a type the projection reads (WaitForStream with types).
+type Selecting interface {
+	// Reads tells whether Apply may change the read model for an event of
+	// this type. It must be true for every type Apply reads; a projection
+	// is safest gating Apply on it.
+	Reads(eventType string) bool
 }

@@ -335,8 +335,8 @@ func (r *Runner) sweep(ctx context.Context) {
 }
 
 // Refresh brings the named projections to the current head of the log:
-// what a staff query calls before reading a StaffView, which writers do not
-// wait for. An unknown name is an error.
+// what a staff query calls before reading a view writers do not wait for
+// (RefreshedOnRead). An unknown name is an error.
 func (r *Runner) Refresh(ctx context.Context, names ...string) error {
 	if err := r.init(ctx); err != nil {
 		return err
@@ -507,19 +507,45 @@ func (r *Runner) waitFor(ctx context.Context, pos eventstore.Position, projs []*
 // that know what they appended (AppendResult.LastVersion) but not where. It
 // waits only for the projections that follow the stream (Following): a
 // read model that never reads it cannot show the write, so a writer need
-// not wait for it to pass the event. Nor does it wait for a StaffView,
-// which staff queries refresh themselves.
-func (r *Runner) WaitForStream(ctx context.Context, stream string, version int64) error {
+// not wait for it to pass the event. Nor does it wait for a view its
+// readers refresh (RefreshedOnRead). Given the types of the events the
+// writer appended, it also skips a projection that reads none of them
+// (Selecting); with none, it waits for every follower.
+func (r *Runner) WaitForStream(ctx context.Context, stream string, version int64, types ...string) error {
 	var projs []*projState
 	for _, ps := range r.projs {
-		if _, staff := ps.p.(StaffView); staff {
+		if _, onRead := ps.p.(RefreshedOnRead); onRead {
 			continue
 		}
-		if f, ok := ps.p.(Following); !ok || f.Follows(stream) {
-			projs = append(projs, ps)
+		if f, ok := ps.p.(Following); ok && !f.Follows(stream) {
+			continue
 		}
+		if s, ok := ps.p.(Selecting); ok && len(types) > 0 && !slices.ContainsFunc(types, s.Reads) {
+			continue
+		}
+		projs = append(projs, ps)
 	}
-	if len(projs) == 0 {
+	return r.waitForStream(ctx, stream, version, projs)
+}
+
+// Show waits until the named projections show stream at version: what a
+// reader of a RefreshedOnRead view calls when it knows the version it must
+// show (the project it has just loaded), rather than refreshing to the
+// head of the log. An unknown name is an error.
+func (r *Runner) Show(ctx context.Context, stream string, version int64, names ...string) error {
+	projs := make([]*projState, 0, len(names))
+	for _, name := range names {
+		i := slices.IndexFunc(r.projs, func(ps *projState) bool { return ps.p.Name() == name })
+		if i < 0 {
+			return fmt.Errorf("projections: show %s in %s: no such read model", stream, name)
+		}
+		projs = append(projs, r.projs[i])
+	}
+	return r.waitForStream(ctx, stream, version, projs)
+}
+
+func (r *Runner) waitForStream(ctx context.Context, stream string, version int64, projs []*projState) error {
+	if len(projs) == 0 || version <= 0 {
 		return nil
 	}
 	if pos, ok := r.positionOf(stream, version); ok {

@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"slices"
 	"strings"
 	"sync"
 	"sync/atomic"
@@ -527,7 +528,7 @@ func TestWaitForStreamWaitsOnlyForFollowers(t *testing.T) {
 // staffView follows project streams but only staff read it.
 type staffView struct{ follower }
 
-func (staffView) StaffView() {}
+func (staffView) RefreshedOnRead() {}
 
 // TestStaffViewsAreRefreshedByTheirReaders: a writer does not wait for a
 // staff view (one that cannot apply holds no writer back); Refresh, which
@@ -563,6 +564,72 @@ func TestStaffViewsAreRefreshedByTheirReaders(t *testing.T) {
 		}
 		if err := runner.Refresh(ctx, "no_such_view"); err == nil {
 			t.Error("Refresh of an unknown read model succeeded")
+		}
+	})
+}
+
+// selecting follows project streams and reads only the types in reads.
+type selecting struct {
+	follower
+	reads []string
+}
+
+func (s selecting) Reads(eventType string) bool { return slices.Contains(s.reads, eventType) }
+
+// TestWaitForStreamSkipsViewsThatDoNotReadTheTypes: told the types it
+// appended, a writer waits only for the read models that read one of them
+// (here one whose every Apply fails stands for a read model that is
+// behind); told none, it waits for every follower. Show waits for the named
+// read model alone.
+func TestWaitForStreamSkipsViewsThatDoNotReadTheTypes(t *testing.T) {
+	t.Parallel()
+	eachBackend(t, func(t *testing.T, store eventstore.Store, database testkit.Database) {
+		ctx := context.Background()
+		db := database.Open(t)
+		all := follower{testkit.NewCounter("every_type"), "project-"}
+		lists := selecting{follower{testkit.NewCounter("saves_only"), "project-"}, []string{"project.saved"}}
+		lists.SetFail(func(eventstore.Event) error { return errors.New("behind") })
+		runner := startRunner(t, store, db, all, lists)
+
+		ids := testkit.IDs(testkit.Append(t, store, "project-t", 2)) // type TestHappened
+		for _, tc := range []struct {
+			name  string
+			types []string
+			waits bool // for the failing read model
+		}{
+			{"a type it does not read", []string{"TestHappened"}, false},
+			{"several, none it reads", []string{"TestHappened", "project.run_calculated"}, false},
+			{"one it reads among others", []string{"TestHappened", "project.saved"}, true},
+			{"no types given", nil, true},
+		} {
+			short, cancel := context.WithTimeout(ctx, 300*time.Millisecond)
+			err := runner.WaitForStream(short, "project-t", 2, tc.types...)
+			cancel()
+			if tc.waits && err == nil {
+				t.Errorf("%s: WaitForStream returned while a read model reading the type was behind", tc.name)
+			}
+			if !tc.waits && err != nil {
+				t.Errorf("%s: WaitForStream = %v, want it not to wait for a read model of other types", tc.name, err)
+			}
+		}
+		if err := all.ExactlyOnce(t, db, ids); err != nil {
+			t.Fatal(err)
+		}
+
+		short, cancel := context.WithTimeout(ctx, 300*time.Millisecond)
+		defer cancel()
+		if err := runner.Show(short, "project-t", 2, "saves_only"); err == nil {
+			t.Error("Show returned while the named read model was behind")
+		}
+		lists.SetFail(nil)
+		if err := runner.Show(ctx, "project-t", 2, "saves_only"); err != nil {
+			t.Fatal(err)
+		}
+		if err := lists.ExactlyOnce(t, db, ids); err != nil {
+			t.Errorf("after Show: %v", err)
+		}
+		if err := runner.Show(ctx, "project-t", 2, "no_such_view"); err == nil {
+			t.Error("Show of an unknown read model succeeded")
 		}
 	})
 }

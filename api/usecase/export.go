@@ -149,7 +149,7 @@ func (u *Exports) Export(ctx context.Context, a Actor) (File, error) {
 			}
 			runs = append(runs, raw)
 		}
-		if ep.History, err = timeline.List(ctx, u.db, p.ID); err != nil {
+		if ep.History, err = u.projects.timelineOf(ctx, p); err != nil {
 			return File{}, err
 		}
 		// ProjectID stays empty: an export records nothing in the project.

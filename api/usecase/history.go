@@ -9,7 +9,6 @@ import (
 	"draindesign/domain/fault"
 	"draindesign/domain/project"
 	"draindesign/eventstore/aggregate"
-	"draindesign/projections/timeline"
 	"draindesign/projections/userlist"
 )
 
@@ -59,7 +58,7 @@ func (u *Projects) History(ctx context.Context, a Actor, id string) (HistoryView
 	if err != nil {
 		return HistoryView{}, err
 	}
-	entries, err := timeline.List(ctx, u.db, id)
+	entries, err := u.timelineOf(ctx, p)
 	if err != nil {
 		return HistoryView{}, err
 	}

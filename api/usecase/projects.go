@@ -2,6 +2,7 @@ package usecase
 
 import (
 	"context"
+	"fmt"
 	"log/slog"
 	"math"
 	"strconv"
@@ -17,6 +18,7 @@ import (
 	"draindesign/eventstore/aggregate"
 	"draindesign/projections"
 	"draindesign/projections/projectlist"
+	"draindesign/projections/timeline"
 
 	"github.com/google/uuid"
 )
@@ -141,21 +143,37 @@ func (u *Projects) updateFrom(ctx context.Context, a Actor, id string, loaded *p
 	if loaded != nil {
 		from = &loaded
 	}
-	p, err := u.repo.UpdateFrom(ctx, id, from, expected, a.meta(), guard, decide)
+	// The events of the last decision are the ones appended (an earlier
+	// one, on a stale copy, was decided again).
+	var appended []project.Event
+	p, err := u.repo.UpdateFrom(ctx, id, from, expected, a.meta(), guard, func(p *project.Project) ([]project.Event, error) {
+		evs, err := decide(p)
+		appended = evs
+		return evs, err
+	})
 	if err != nil {
 		return nil, err
 	}
-	u.settle(ctx, p)
+	// Nothing appended (a retry, or nothing to change): wait for every
+	// read model, as the write it repeats may not show yet.
+	u.settle(ctx, p, appended...)
 	return p, nil
 }
 
 // settle waits until this instance's read models show the project at its
 // new version, so the list the client asks for next includes the change.
-func (u *Projects) settle(ctx context.Context, p *project.Project) {
+// Given the events written, it waits only for the read models that read
+// their types: an edit or a calculation changes no list. With none, it
+// waits for every read model that follows the project.
+func (u *Projects) settle(ctx context.Context, p *project.Project, written ...project.Event) {
 	if u.runner == nil {
 		return
 	}
-	if err := u.runner.WaitForStream(ctx, project.Stream(p.ID), p.Version); err != nil {
+	types := make([]string, len(written))
+	for i, e := range written {
+		types[i] = e.EventType()
+	}
+	if err := u.runner.WaitForStream(ctx, project.Stream(p.ID), p.Version, types...); err != nil {
 		u.log.Warn("read models behind after write", "project", p.ID, "err", err)
 	}
 }
@@ -560,6 +578,8 @@ type History struct {
 	Project *project.Project
 	// At is the project as it stood after event AtVersion, when asked.
 	At *project.Project
+	// Events are the project's events up to at least Project.Version.
+	Events []timeline.Entry
 }
 
 // Timeline loads the project for its timeline, and as it stood at version
@@ -579,7 +599,22 @@ func (u *Projects) Timeline(ctx context.Context, a Actor, id string, at int64) (
 			return History{}, err
 		}
 	}
+	if h.Events, err = u.timelineOf(ctx, p); err != nil {
+		return History{}, err
+	}
 	return h, nil
+}
+
+// timelineOf lists p's events from the timeline read model once it shows p's
+// version: writers do not wait for it (timeline.Projection is refreshed on
+// read), so a reader right after an edit would otherwise miss the edit.
+func (u *Projects) timelineOf(ctx context.Context, p *project.Project) ([]timeline.Entry, error) {
+	if u.runner != nil {
+		if err := u.runner.Show(ctx, project.Stream(p.ID), p.Version, timeline.New().Name()); err != nil {
+			return nil, fmt.Errorf("timeline of %s: %w", p.ID, err)
+		}
+	}
+	return timeline.List(ctx, u.db, p.ID)
 }
 
 // CatchUp brings p, followed live by a subscriber that passed Readable, to

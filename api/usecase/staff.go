@@ -21,6 +21,7 @@ import (
 	"draindesign/projections/projectlist"
 	"draindesign/projections/stafflog"
 	"draindesign/projections/staffmap"
+	"draindesign/projections/timeline"
 	"draindesign/projections/userlist"
 )
 
@@ -213,7 +214,9 @@ func (q *Queries) Calculation(ctx context.Context, a Actor, id string) (calcaudi
 	if err := staff(a); err != nil {
 		return calcaudit.Detail{}, err
 	}
-	if err := q.fresh(ctx, calcaudit.Projection{}); err != nil {
+	// The detail is the calculation's event in the timeline, refreshed
+	// after the audit so that it shows every calculation the audit does.
+	if err := q.fresh(ctx, calcaudit.Projection{}, timeline.New()); err != nil {
 		return calcaudit.Detail{}, err
 	}
 	d, ok, err := calcaudit.DetailOf(ctx, q.db, id)

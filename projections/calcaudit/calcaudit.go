@@ -45,8 +45,8 @@ func (Projection) Name() string { return "calc_audit" }
 // Follows: only project streams change this read model.
 func (Projection) Follows(stream string) bool { return strings.HasPrefix(stream, project.StreamPrefix) }
 
-// StaffView: only staff read it, so writers do not wait for it.
-func (Projection) StaffView()       {}
+// RefreshedOnRead: only staff read it, and refresh it first, so writers do not wait for it.
+func (Projection) RefreshedOnRead() {}
 func (Projection) Tables() []string { return []string{"calc_audit", "calc_audit_runs"} }
 
 func (Projection) Schema() []string {

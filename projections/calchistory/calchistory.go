@@ -23,8 +23,8 @@ func (Projection) Name() string { return "calc_history" }
 // Follows: only project streams change this read model.
 func (Projection) Follows(stream string) bool { return strings.HasPrefix(stream, project.StreamPrefix) }
 
-// StaffView: only staff read it, so writers do not wait for it.
-func (Projection) StaffView()       {}
+// RefreshedOnRead: only staff read it, and refresh it first, so writers do not wait for it.
+func (Projection) RefreshedOnRead() {}
 func (Projection) Tables() []string { return []string{"calc_history", "calc_run_names"} }
 
 func (Projection) Schema() []string {

@@ -28,6 +28,26 @@ func (Projection) Follows(stream string) bool {
 }
 func (Projection) Tables() []string { return []string{"project_list"} }
 
+// reads are the event types that change the list. A run's edits and
+// calculations are not among them, so a designer's edit does not wait for
+// this read model (projections.Selecting).
+var reads = map[string]bool{
+	project.Created{}.EventType():        true,
+	project.DetailsChanged{}.EventType(): true,
+	project.RunAdded{}.EventType():       true,
+	project.RunDuplicated{}.EventType():  true,
+	project.RunRemoved{}.EventType():     true,
+	project.Restored{}.EventType():       true,
+	project.Saved{}.EventType():          true,
+	project.SharedByLink{}.EventType():   true,
+	project.SharingStopped{}.EventType(): true,
+	project.Deleted{}.EventType():        true,
+	account.TypeErased:                   true,
+}
+
+// Reads: the types above; Apply ignores every other.
+func (Projection) Reads(eventType string) bool { return reads[eventType] }
+
 func (Projection) Schema() []string {
 	return []string{`CREATE TABLE IF NOT EXISTS project_list (
 		id           TEXT PRIMARY KEY,
@@ -56,6 +76,9 @@ func (Projection) Schema() []string {
 }
 
 func (Projection) Apply(ctx context.Context, tx *projections.Tx, ev eventstore.Event) error {
+	if !reads[ev.Type] {
+		return nil
+	}
 	if ev.Type == account.TypeErased {
 		return erase(ctx, tx, ev)
 	}

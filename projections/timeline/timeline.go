@@ -38,6 +38,11 @@ func (Projection) Follows(stream string) bool {
 
 func (Projection) Tables() []string { return []string{"timeline"} }
 
+// RefreshedOnRead: a timeline is read far less often than it is written
+// (every edit and calculation adds a row), so its readers bring it to the
+// version they need (Runner.Show) and writers do not wait for it.
+func (Projection) RefreshedOnRead() {}
+
 func (Projection) Schema() []string {
 	return []string{`CREATE TABLE IF NOT EXISTS timeline (
 		stream     TEXT   NOT NULL,
