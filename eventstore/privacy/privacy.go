@@ -13,6 +13,7 @@
 package privacy
 
 import (
+	"bytes"
 	"context"
 	"crypto/aes"
 	"crypto/cipher"
@@ -23,6 +24,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"slices"
 	"strings"
 	"time"
 
@@ -42,6 +44,8 @@ type rule struct {
 	// account's own stream); otherwise the event's author.
 	byStream bool
 	paths    [][]string
+	// keys are the paths' first keys, quoted (init): see mayHold.
+	keys [][]byte
 }
 
 // rules: see docs/privacy.md, "What is personal". Only the owner writes a
@@ -61,6 +65,35 @@ var rules = []rule{
 
 // accountPrefix starts an account's own stream.
 const accountPrefix = "account-"
+
+// mayHold tells whether data may hold one of r's paths: whether the first
+// key of one appears in it, quoted. Most events hold none (a run's edits
+// and calculations, the bulk of the log), and looking for a few short
+// strings costs far less than decoding the object to find out (under `make
+// load`, sealing decoded every calculation's summary). The events reaching
+// the store are encoded by encoding/json, which writes keys as they are
+// (no escapes in their ASCII names), so a key present is always found.
+func (r *rule) mayHold(data []byte) bool {
+	for _, k := range r.keys {
+		if bytes.Contains(data, k) {
+			return true
+		}
+	}
+	return false
+}
+
+// init fills each rule's keys: the first keys of its paths, quoted, once
+// each.
+func init() {
+	for i := range rules {
+		for _, p := range rules[i].paths {
+			k := []byte(`"` + p[0] + `"`)
+			if !slices.ContainsFunc(rules[i].keys, func(have []byte) bool { return bytes.Equal(have, k) }) {
+				rules[i].keys = append(rules[i].keys, k)
+			}
+		}
+	}
+}
 
 func ruleFor(stream string) *rule {
 	for i := range rules {
@@ -217,6 +250,9 @@ func Redact(stream string, data []byte, sealed bool) (json.RawMessage, bool, err
 // transform applies f to every string at one of r's paths; data comes back
 // as it was when nothing changed.
 func transform(r *rule, data []byte, f func(path, v string) (string, error)) (json.RawMessage, bool, error) {
+	if !r.mayHold(data) {
+		return data, false, nil
+	}
 	var obj map[string]json.RawMessage
 	if err := json.Unmarshal(data, &obj); err != nil {
 		// Not an object: nothing personal can sit at a named field.
@@ -357,7 +393,7 @@ func (s *Store) open(ctx context.Context, evs []eventstore.Event) ([]eventstore.
 	var keys map[string][]byte
 	for i := range evs {
 		r := ruleFor(evs[i].Stream)
-		if r == nil || !strings.Contains(string(evs[i].Data), sealedPrefix) {
+		if r == nil || !bytes.Contains(evs[i].Data, []byte(sealedPrefix)) {
 			continue
 		}
 		data, _, err := transform(r, evs[i].Data, func(path, v string) (string, error) {

@@ -230,6 +230,13 @@ func TestRedact(t *testing.T) {
 		{"nested project details", "project-p", `{"details":{"designer":"Ann","date":"x"}}`, `{"details":{"date":"x","designer":"erased"}}`, false, true},
 		{"no personal stream", "stock-x", `{"email":"a@b.c"}`, `{"email":"a@b.c"}`, false, false},
 		{"not an object", "account-a", `[1,2]`, `[1,2]`, false, false},
+		// A run's edits and calculations hold no personal key: passed
+		// over without being decoded (mayHold).
+		{"no personal key", "project-p", `{"run_id":"r","summary":{"length_m":20}}`, `{"run_id":"r","summary":{"length_m":20}}`, false, false},
+		{"a personal key's name as a value only", "project-p", `{"run_id":"notes"}`, `{"run_id":"notes"}`, false, false},
+		{"a personal key's name below the top", "project-p", `{"inputs":{"notes":"x"}}`, `{"inputs":{"notes":"x"}}`, false, false},
+		{"spaces around a personal key", "project-p", `{ "run_id" : "r" , "notes" : "site gate" }`, `{"notes":"erased","run_id":"r"}`, false, true},
+		{"saver's name", "project-p", `{"saved_by_name":"Ann","save_id":"p"}`, `{"save_id":"p","saved_by_name":"erased"}`, false, true},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
