@@ -109,12 +109,15 @@ func TestComposeStartsTheScaleOutDeployment(t *testing.T) {
 		t.Errorf("migrate service runs %v", c.Services["migrate"].Command)
 	}
 	// The balancer proxies to every app replica, keeping each designer on
-	// one (docs/decisions.md, "Designers kept on one instance").
+	// one for a while (docs/decisions.md, "Designers kept on one
+	// instance"): the cookie expires, so designers spread again over a
+	// replica that comes back.
 	lb := c.Services["lb"]
 	caddyfile := c.Configs["caddyfile"].Content
 	if !slices.Contains(lb.Command, "/etc/caddy/Caddyfile") || len(lb.Ports) == 0 ||
-		!strings.Contains(caddyfile, "dynamic a app 8080") || !strings.Contains(caddyfile, "lb_policy cookie") {
-		t.Errorf("lb: command %v ports %v, Caddyfile\n%s\nwant a published, sticky proxy to app:8080", lb.Command, lb.Ports, caddyfile)
+		!strings.Contains(caddyfile, "dynamic a app 8080") || !strings.Contains(caddyfile, "lb_policy cookie") ||
+		!strings.Contains(caddyfile, "max_age 5m") {
+		t.Errorf("lb: command %v ports %v, Caddyfile\n%s\nwant a published proxy to app:8080, sticky for 5 minutes", lb.Command, lb.Ports, caddyfile)
 	}
 	if c.Secrets["draindesign_secret"].File != "./secret.key" {
 		t.Errorf("secret file %q, want ./secret.key", c.Secrets["draindesign_secret"].File)

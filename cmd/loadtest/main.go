@@ -46,6 +46,7 @@ const password = "load test password"
 
 type config struct {
 	roundRobin  bool
+	stickyFor   time.Duration
 	users       int
 	duration    time.Duration
 	ramp        time.Duration
@@ -102,6 +103,7 @@ func main() {
 	flag.BoolVar(&c.keep, "keep", false, "keep the database, the NATS stream and the work directory")
 	flag.StringVar(&c.haproxy, "haproxy", "haproxy", "haproxy binary")
 	flag.BoolVar(&c.roundRobin, "round-robin", false, "spread every call over the instances, instead of keeping each designer on one (sticky, by a cookie of the balancer's)")
+	flag.DurationVar(&c.stickyFor, "sticky-for", 30*time.Second, "how long the balancer keeps a designer on one instance before choosing again (the life of its cookie; shorter than the run, so that designers spread again over an instance that comes back)")
 	flag.StringVar(&c.profile, "profile", "", "directory for 20 s CPU profiles of each instance, taken 5 s into the load phase (empty: none)")
 	flag.Parse()
 	if err := run(c); err != nil {
@@ -370,7 +372,11 @@ func waitReady(ctx context.Context, base string, within time.Duration, exited <-
 // every retry may go to another server (redispatch 1): without them, the
 // killed instance's designers kept being sent to it, a second apart, until
 // three health checks had failed (SIGKILL gap 3.2 s at the median).
-func haproxyConfig(listen string, servers []string, roundRobin bool) string {
+// The cookie lives stickyFor (maxlife): then the designer is balanced
+// again, so that an instance that came back after a failure (or a rolling
+// restart) gets its share again instead of standing idle while the other
+// carries everyone.
+func haproxyConfig(listen string, servers []string, roundRobin bool, stickyFor time.Duration) string {
 	var b strings.Builder
 	fmt.Fprintf(&b, `global
     maxconn 8000
@@ -397,7 +403,11 @@ backend app
     default-server inter 1s fall 3 rise 2 observe layer4 error-limit 1 on-error mark-down
 `, listen)
 	if !roundRobin {
-		b.WriteString("    cookie DDINSTANCE insert indirect nocache httponly\n")
+		b.WriteString("    cookie DDINSTANCE insert indirect nocache httponly")
+		if stickyFor > 0 {
+			fmt.Fprintf(&b, " maxlife %dms", stickyFor.Milliseconds())
+		}
+		b.WriteString("\n")
 	}
 	for i, s := range servers {
 		fmt.Fprintf(&b, "    server app%d %s check", i+1, s)
@@ -415,7 +425,7 @@ func (r *rig) startBalancer(ctx context.Context) error {
 		servers = append(servers, in.addr)
 	}
 	cfg := filepath.Join(r.work, "haproxy.cfg")
-	if err := os.WriteFile(cfg, []byte(haproxyConfig(r.lbAddr, servers, r.c.roundRobin)), 0o600); err != nil {
+	if err := os.WriteFile(cfg, []byte(haproxyConfig(r.lbAddr, servers, r.c.roundRobin, r.c.stickyFor)), 0o600); err != nil {
 		return err
 	}
 	logf, err := os.Create(filepath.Join(r.work, "haproxy.log"))

@@ -156,7 +156,7 @@ func (r *rig) report(res *results) error {
 		"once all have (%.0f s after the first sign-in: password hashing dominates), the load phase begins, in which each designer repeatedly changes the run's inputs, calculates it (mix %.0f %% small 10 to 60 m, %.0f %% stepped 100 to 500 m, %.0f %% 3000 m; recorded in the project), "+
 		"saves every %d calculations and pauses %s on average. A 429 (the per-instance limit on calculations at once) is waited out and retried. "+
 		"Load phase %s; figures marked steady are from %s to %s into it, before the first disruption.\n\n",
-		balancing(r.c.roundRobin), runtime.NumCPU(), res.designers, res.opened, r.c.ramp, res.t0.Seconds(), DefaultMix.Small, DefaultMix.Stepped, DefaultMix.Long, r.c.saveEvery, r.c.think,
+		balancing(r.c.roundRobin, r.c.stickyFor), runtime.NumCPU(), res.designers, res.opened, r.c.ramp, res.t0.Seconds(), DefaultMix.Small, DefaultMix.Stepped, DefaultMix.Long, r.c.saveEvery, r.c.think,
 		r.c.duration, (res.steadyFrom - res.t0).Round(time.Second), (res.steadyTo - res.t0).Round(time.Second))
 
 	met := func(ok bool) string {
@@ -368,9 +368,12 @@ func (r *rig) dumpRaw(errs []callError, gaps []gap) {
 }
 
 // balancing words the balancer's policy for the report.
-func balancing(roundRobin bool) string {
+func balancing(roundRobin bool, stickyFor time.Duration) string {
 	if roundRobin {
 		return "round robin: each call to either instance"
+	}
+	if stickyFor > 0 {
+		return fmt.Sprintf("sticky: each designer kept on the instance its first call reached, by a cookie of the balancer's, moved at once when that instance is out, and balanced again when the cookie is %s old, so that designers spread again over an instance that comes back", stickyFor)
 	}
 	return "sticky: each designer kept on the instance its first call reached, by a cookie of the balancer's, and moved only when that instance is out"
 }
