@@ -182,3 +182,23 @@ func Bare(store Store) Store {
 		store = u.Unwrap()
 	}
 }
+
+// TypedReader is implemented by a store that can read the log leaving out
+// the data of the events a reader ignores.
+type TypedReader interface {
+	// ReadAllOf is ReadAll, but the events whose type is not in types
+	// come back without their data (Data empty): their place in the log,
+	// stream, version, type, schema and metadata as ReadAll gives them.
+	// A read model of a few event types reads the log's positions without
+	// its bulk (a calculation's results are most of the log's bytes).
+	ReadAllOf(ctx context.Context, after Position, limit int, types []string) ([]Event, error)
+}
+
+// ReadAllOf reads through store's ReadAllOf when it has one; otherwise it
+// is ReadAll, with every event's data.
+func ReadAllOf(ctx context.Context, store Store, after Position, limit int, types []string) ([]Event, error) {
+	if t, ok := store.(TypedReader); ok {
+		return t.ReadAllOf(ctx, after, limit, types)
+	}
+	return store.ReadAll(ctx, after, limit)
+}

@@ -120,6 +120,11 @@ type countingStore struct{ eventstore.Store }
 // Unwrap is the store counted, for readers that need no wrapper.
 func (s countingStore) Unwrap() eventstore.Store { return s.Store }
 
+// ReadAllOf passes eventstore.TypedReader through.
+func (s countingStore) ReadAllOf(ctx context.Context, after eventstore.Position, limit int, types []string) ([]eventstore.Event, error) {
+	return eventstore.ReadAllOf(ctx, s.Store, after, limit, types)
+}
+
 func (s countingStore) Append(ctx context.Context, stream string, expected eventstore.ExpectedVersion, events ...eventstore.NewEvent) (eventstore.AppendResult, error) {
 	res, err := s.Store.Append(ctx, stream, expected, events...)
 	if err == nil {

@@ -64,10 +64,12 @@ type RefreshedOnRead interface {
 
 // Selecting is implemented by a projection that reads only some event
 // types of the streams it follows. A writer waits for it only when it
-// appended a type the projection reads (WaitForStream with types).
+// appended a type the projection reads (WaitForStream with types), and the
+// runner reads the log for it with the data of those types alone
+// (eventstore.TypedReader): every other event reaches Apply without data.
 type Selecting interface {
-	// Reads tells whether Apply may change the read model for an event of
-	// this type. It must be true for every type Apply reads; a projection
-	// is safest gating Apply on it.
-	Reads(eventType string) bool
+	// Reads lists the event types Apply may change the read model for.
+	// Apply must ignore every other type: its events may come without
+	// their data.
+	Reads() []string
 }

@@ -2,6 +2,7 @@ package projections
 
 import (
 	"context"
+	"strings"
 	"sync"
 	"time"
 
@@ -34,6 +35,7 @@ type recentReads struct {
 type recentKey struct {
 	after eventstore.Position
 	limit int
+	types string // the types read with their data, joined; "": all
 }
 
 type recentPage struct {
@@ -44,9 +46,10 @@ type recentPage struct {
 }
 
 // readAll is store.ReadAll(after, limit), shared where it can be; to, when
-// not nil, is the position the caller needs to reach.
-func (c *recentReads) readAll(ctx context.Context, store eventstore.Store, after eventstore.Position, limit int, to *eventstore.Position) ([]eventstore.Event, error) {
-	key := recentKey{after, limit}
+// not nil, is the position the caller needs to reach. With types, it is
+// eventstore.ReadAllOf: the other types' events come without their data.
+func (c *recentReads) readAll(ctx context.Context, store eventstore.Store, after eventstore.Position, limit int, to *eventstore.Position, types []string) ([]eventstore.Event, error) {
+	key := recentKey{after, limit, strings.Join(types, "\x00")}
 	c.mu.Lock()
 	if c.pages == nil {
 		c.pages = map[recentKey]*recentPage{}
@@ -71,7 +74,11 @@ func (c *recentReads) readAll(ctx context.Context, store eventstore.Store, after
 	c.pages[key] = p
 	c.mu.Unlock()
 
-	p.evs, p.err = store.ReadAll(ctx, after, limit)
+	if len(types) == 0 {
+		p.evs, p.err = store.ReadAll(ctx, after, limit)
+	} else {
+		p.evs, p.err = eventstore.ReadAllOf(ctx, store, after, limit, types)
+	}
 	c.mu.Lock()
 	p.at = time.Now()
 	if p.err != nil && c.pages[key] == p {

@@ -45,7 +45,7 @@ func TestRecentReadsShareOnePage(t *testing.T) {
 	got := make([]int, 4)
 	for i := range got {
 		wg.Go(func() {
-			evs, err := c.readAll(ctx, store, eventstore.Position{}, 5, nil)
+			evs, err := c.readAll(ctx, store, eventstore.Position{}, 5, nil, nil)
 			if err != nil {
 				t.Error(err)
 			}
@@ -64,11 +64,11 @@ func TestRecentReadsShareOnePage(t *testing.T) {
 		}
 	}
 	// Another page is another read; the same page after recentReadsFor too.
-	if _, err := c.readAll(ctx, store, eventstore.Position{}, 2, nil); err != nil {
+	if _, err := c.readAll(ctx, store, eventstore.Position{}, 2, nil, nil); err != nil {
 		t.Fatal(err)
 	}
 	time.Sleep(recentReadsFor + 50*time.Millisecond)
-	if _, err := c.readAll(ctx, store, eventstore.Position{}, 5, nil); err != nil {
+	if _, err := c.readAll(ctx, store, eventstore.Position{}, 5, nil, nil); err != nil {
 		t.Fatal(err)
 	}
 	if n := store.calls.Load(); n != 3 {
@@ -81,11 +81,11 @@ func TestRecentReadsDoNotKeepFailures(t *testing.T) {
 	store := &countingReads{Store: memory.New()}
 	var c recentReads
 	store.fail.Store(true)
-	if _, err := c.readAll(ctx, store, eventstore.Position{}, 10, nil); err == nil {
+	if _, err := c.readAll(ctx, store, eventstore.Position{}, 10, nil, nil); err == nil {
 		t.Fatal("a failed read returned no error")
 	}
 	store.fail.Store(false)
-	if _, err := c.readAll(ctx, store, eventstore.Position{}, 10, nil); err != nil {
+	if _, err := c.readAll(ctx, store, eventstore.Position{}, 10, nil, nil); err != nil {
 		t.Errorf("the read after a failure = %v, want it read again", err)
 	}
 	if n := store.calls.Load(); n != 2 {
@@ -101,7 +101,7 @@ func TestRecentReadsShortPageNotShared(t *testing.T) {
 	mem := memory.New()
 	store := &countingReads{Store: mem}
 	var c recentReads
-	first, err := c.readAll(ctx, store, eventstore.Position{}, 100, nil)
+	first, err := c.readAll(ctx, store, eventstore.Position{}, 100, nil, nil)
 	if err != nil || len(first) != 0 {
 		t.Fatalf("empty log: %v %v", first, err)
 	}
@@ -110,17 +110,17 @@ func TestRecentReadsShortPageNotShared(t *testing.T) {
 	}
 	all, _ := mem.ReadAll(ctx, eventstore.Position{}, 0)
 	to := all[0].Position
-	got, err := c.readAll(ctx, store, eventstore.Position{}, 100, &to)
+	got, err := c.readAll(ctx, store, eventstore.Position{}, 100, &to, nil)
 	if err != nil || len(got) != 1 {
 		t.Fatalf("after an append, a reader needing it got %d events (%v), want 1", len(got), err)
 	}
 	// That page reaches to: shared with the next who needs the same.
 	before := store.calls.Load()
-	if got, _ := c.readAll(ctx, store, eventstore.Position{}, 100, &to); len(got) != 1 || store.calls.Load() != before {
+	if got, _ := c.readAll(ctx, store, eventstore.Position{}, 100, &to, nil); len(got) != 1 || store.calls.Load() != before {
 		t.Errorf("a page reaching to was not shared (%d events, %d reads)", len(got), store.calls.Load()-before)
 	}
 	// To the head (nil) only a full page is shared.
-	if _, err := c.readAll(ctx, store, eventstore.Position{}, 100, nil); err != nil {
+	if _, err := c.readAll(ctx, store, eventstore.Position{}, 100, nil, nil); err != nil {
 		t.Fatal(err)
 	}
 	if store.calls.Load() != before+1 {

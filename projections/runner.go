@@ -69,6 +69,8 @@ type Runner struct {
 
 type projState struct {
 	p Projection
+	// reads are the types a Selecting projection reads, sorted (nil: all).
+	reads []string
 	// mu keeps this instance from racing itself; the checkpoint row lock
 	// keeps other instances out.
 	mu sync.Mutex
@@ -85,6 +87,12 @@ type projState struct {
 	wantMu sync.Mutex
 	want   eventstore.Position
 	wake   chan struct{}
+}
+
+// readsType tells whether the projection reads events of type typ.
+func (ps *projState) readsType(typ string) bool {
+	_, found := slices.BinarySearch(ps.reads, typ)
+	return ps.reads == nil || found
 }
 
 // announce records that the log reaches pos and wakes the follower,
@@ -138,7 +146,14 @@ func NewRunner(cfg Config) (*Runner, error) {
 			return nil, fmt.Errorf("projections: empty or duplicate projection name %q", p.Name())
 		}
 		seen[p.Name()] = true
-		r.projs = append(r.projs, &projState{p: p, wake: make(chan struct{}, 1)})
+		ps := &projState{p: p, wake: make(chan struct{}, 1)}
+		if s, ok := p.(Selecting); ok {
+			ps.reads = slices.Sorted(slices.Values(s.Reads()))
+			if len(ps.reads) == 0 {
+				return nil, fmt.Errorf("projections: %s reads no event type", p.Name())
+			}
+		}
+		r.projs = append(r.projs, ps)
 	}
 	return r, nil
 }
@@ -387,7 +402,7 @@ func (r *Runner) catchUp(ctx context.Context, ps *projState, to *eventstore.Posi
 		// The whole batch is applied, also past to: the writers waiting
 		// behind this lock for later events then find their own applied
 		// by this one transaction instead of each running one.
-		evs, err := r.reads.readAll(ctx, r.cfg.Store, cp, r.cfg.BatchSize, to)
+		evs, err := r.reads.readAll(ctx, r.cfg.Store, cp, r.cfg.BatchSize, to, ps.reads)
 		if err != nil {
 			return fmt.Errorf("catch up %s: read after %s: %w", name, cp, err)
 		}
@@ -520,10 +535,24 @@ func (r *Runner) WaitForStream(ctx context.Context, stream string, version int64
 		if f, ok := ps.p.(Following); ok && !f.Follows(stream) {
 			continue
 		}
-		if s, ok := ps.p.(Selecting); ok && len(types) > 0 && !slices.ContainsFunc(types, s.Reads) {
+		if ps.reads != nil && len(types) > 0 && !slices.ContainsFunc(types, ps.readsType) {
 			continue
 		}
 		projs = append(projs, ps)
+	}
+	return r.waitForStream(ctx, stream, version, projs)
+}
+
+// WaitForStreamEverywhere is WaitForStream for a write whose effect must be
+// in every read model that follows the stream when the writer returns,
+// those refreshed on read included: an erasure, which must leave no copy
+// of the personal fields it blanks.
+func (r *Runner) WaitForStreamEverywhere(ctx context.Context, stream string, version int64) error {
+	var projs []*projState
+	for _, ps := range r.projs {
+		if f, ok := ps.p.(Following); !ok || f.Follows(stream) {
+			projs = append(projs, ps)
+		}
 	}
 	return r.waitForStream(ctx, stream, version, projs)
 }

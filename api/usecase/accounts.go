@@ -482,7 +482,9 @@ func (u *Accounts) erase(ctx context.Context, by Actor, a *account.Account) (*ac
 	// Again: a load that began before the first may have put back a copy.
 	u.caches.erased(a.ID)
 	if u.runner != nil {
-		if err := u.runner.WaitForStream(ctx, account.Stream(a.ID), a.StreamVersion()); err != nil {
+		// Every read model, those its readers refresh too: none may keep
+		// a copy of what the erasure blanked.
+		if err := u.runner.WaitForStreamEverywhere(ctx, account.Stream(a.ID), a.StreamVersion()); err != nil {
 			return nil, fmt.Errorf("erase account %s: read models: %w", a.ID, err)
 		}
 	}

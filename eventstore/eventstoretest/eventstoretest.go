@@ -80,6 +80,7 @@ func run(t *testing.T, open func(t *testing.T) eventstore.Store, positions bool)
 		{"SchemaVersion", testSchemaVersion},
 		{"ReadStream", testReadStream},
 		{"ReadAllPaging", testReadAllPaging},
+		{"ReadAllOf", testReadAllOf},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -940,5 +941,50 @@ func testAppendPosition(t *testing.T, s eventstore.Store, positions bool) {
 	check("a retry", retried)
 	if retried.Position != first.Position {
 		t.Errorf("a retry told %s, the original %s", retried.Position, first.Position)
+	}
+}
+
+// testReadAllOf: eventstore.ReadAllOf pages through the log as ReadAll does,
+// with the data of the types asked for; a store that implements
+// TypedReader leaves out the data of the others.
+func testReadAllOf(t *testing.T, s eventstore.Store) {
+	_, typed := s.(eventstore.TypedReader)
+	streams := []string{"typed-a-" + newID(), "typed-b-" + newID()}
+	for i := range 4 {
+		evs := []eventstore.NewEvent{event("Kept", fmt.Sprintf(`{"i":%d}`, i)), event("Bulky", fmt.Sprintf(`{"i":%d,"results":[1,2,3]}`, i)), event("Also'kept", `{"quote":"'"}`)}
+		evs[0].Schema = 2
+		mustAppend(t, s, streams[i%2], eventstore.Any, evs...)
+	}
+	want := readAll(t, s, 12)
+	types := []string{"Kept", "Also'kept"}
+	var got []eventstore.Event
+	for after := (eventstore.Position{}); ; {
+		page, err := eventstore.ReadAllOf(t.Context(), s, after, 5, types)
+		if err != nil {
+			t.Fatalf("ReadAllOf after %s: %v", after, err)
+		}
+		got = append(got, page...)
+		if len(page) < 5 {
+			break
+		}
+		after = page[len(page)-1].Position
+	}
+	if len(got) != len(want) {
+		t.Fatalf("ReadAllOf paged through %d events, ReadAll %d", len(got), len(want))
+	}
+	for i, g := range got {
+		w := want[i]
+		if g.Position != w.Position || g.ID != w.ID || g.Stream != w.Stream || g.Version != w.Version || g.Type != w.Type ||
+			g.Schema != w.Schema || !g.Metadata.Time.Equal(w.Metadata.Time) || g.Metadata.Author != w.Metadata.Author {
+			t.Errorf("event %d: ReadAllOf %+v, ReadAll %+v", i, g, w)
+		}
+		switch {
+		case w.Type != "Bulky" && !bytes.Equal(g.Data, w.Data):
+			t.Errorf("event %d (%s): data %s, want %s", i, w.Type, g.Data, w.Data)
+		case w.Type == "Bulky" && typed && len(g.Data) != 0:
+			t.Errorf("event %d (%s, not asked for): data %s, want none", i, w.Type, g.Data)
+		case w.Type == "Bulky" && !typed && !bytes.Equal(g.Data, w.Data):
+			t.Errorf("event %d (%s, through ReadAll): data %s, want %s", i, w.Type, g.Data, w.Data)
+		}
 	}
 }

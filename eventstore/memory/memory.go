@@ -11,6 +11,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"slices"
 	"sort"
 	"sync"
 	"time"
@@ -146,6 +147,17 @@ func (s *Store) ReadAll(ctx context.Context, after eventstore.Position, limit in
 		out[i] = copyEvent(e)
 	}
 	return out, nil
+}
+
+// ReadAllOf implements eventstore.TypedReader.
+func (s *Store) ReadAllOf(ctx context.Context, after eventstore.Position, limit int, types []string) ([]eventstore.Event, error) {
+	evs, err := s.ReadAll(ctx, after, limit)
+	for i := range evs {
+		if !slices.Contains(types, evs[i].Type) {
+			evs[i].Data = nil
+		}
+	}
+	return evs, err
 }
 
 // copyEvent gives the caller its own Data, as the other stores do, so that

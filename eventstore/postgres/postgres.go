@@ -152,6 +152,10 @@ var appendSQL = func() (q [2][valuesMax + 1]string) {
 
 const (
 	eventColumns = `tx_id, seq, event_id, stream_id, version, type, schema_version, data, author, correlation_id, causation_id, occurred_at`
+	// typedEventColumns are eventColumns with data only for the types in
+	// the query's fourth parameter (ReadAllOf).
+	typedEventColumns = `tx_id, seq, event_id, stream_id, version, type, schema_version,
+		CASE WHEN type = ANY($4::text[]) THEN data END, author, correlation_id, causation_id, occurred_at`
 )
 
 var (
@@ -319,6 +323,20 @@ func (s *Store) ReadAll(ctx context.Context, after eventstore.Position, limit in
 		after.Commit, int64(after.Seq), sqlLimit(limit))
 	if err != nil {
 		return nil, fmt.Errorf("read log after %s: %w", after, err)
+	}
+	return evs, nil
+}
+
+// ReadAllOf implements eventstore.TypedReader: ReadAll, with the data of
+// the events of other types left out by the server (sent as NULL).
+func (s *Store) ReadAllOf(ctx context.Context, after eventstore.Position, limit int, types []string) ([]eventstore.Event, error) {
+	evs, err := s.query(ctx, limit,
+		`SELECT `+typedEventColumns+` FROM events
+		WHERE (tx_id, seq) > ($1::xid8, $2::bigint) AND tx_id < pg_snapshot_xmin(pg_current_snapshot())
+		ORDER BY tx_id, seq LIMIT $3`,
+		after.Commit, int64(after.Seq), sqlLimit(limit), types)
+	if err != nil {
+		return nil, fmt.Errorf("read log of %d types after %s: %w", len(types), after, err)
 	}
 	return evs, nil
 }

@@ -172,6 +172,16 @@ func (s *Store) ReadAll(ctx context.Context, after eventstore.Position, limit in
 	return s.open(ctx, evs)
 }
 
+// ReadAllOf implements eventstore.TypedReader, through the store beneath's
+// when it has one; the events left without data hold nothing to open.
+func (s *Store) ReadAllOf(ctx context.Context, after eventstore.Position, limit int, types []string) ([]eventstore.Event, error) {
+	evs, err := eventstore.ReadAllOf(ctx, s.inner, after, limit, types)
+	if err != nil {
+		return nil, err
+	}
+	return s.open(ctx, evs)
+}
+
 // StreamVersion implements eventstore.Store.
 func (s *Store) StreamVersion(ctx context.Context, stream string) (int64, error) {
 	return s.inner.StreamVersion(ctx, stream)

@@ -47,7 +47,7 @@ type Store struct {
 	begin, commit, rollback                         *sql.Stmt
 	version, lastCommit, insert, upsertStream, byID *sql.Stmt
 	// On read.
-	readStream, readAll, streamVersion *sql.Stmt
+	readStream, readAll, readAllOf, streamVersion *sql.Stmt
 
 	mu      sync.Mutex
 	queue   []*request // appends waiting for a batch
@@ -65,6 +65,11 @@ var _ eventstore.Store = (*Store)(nil)
 var ErrClosed = errors.New("sqlite event store closed")
 
 const eventColumns = `commit_id, seq, event_id, stream_id, version, type, schema_version, data, author, correlation_id, causation_id, occurred_at`
+
+// typedEventColumns are eventColumns with data only for the types listed
+// in the statement's first parameter, a JSON array (ReadAllOf).
+const typedEventColumns = `commit_id, seq, event_id, stream_id, version, type, schema_version,
+	CASE WHEN type IN (SELECT value FROM json_each(?)) THEN data END, author, correlation_id, causation_id, occurred_at`
 
 // Open opens, creating it if need be, the store in the SQLite file at path
 // and applies the migrations in migrations.SQLite it lacks.
@@ -136,6 +141,7 @@ func open(ctx context.Context, path string) (_ *Store, err error) {
 	s.readStream = prepare(r, `SELECT `+eventColumns+` FROM events WHERE stream_id = ? AND version >= ? ORDER BY version LIMIT ?`)
 	// seq alone orders the log, appends being serialised.
 	s.readAll = prepare(r, `SELECT `+eventColumns+` FROM events WHERE seq > ? ORDER BY seq LIMIT ?`)
+	s.readAllOf = prepare(r, `SELECT `+typedEventColumns+` FROM events WHERE seq > ? ORDER BY seq LIMIT ?`)
 	s.streamVersion = prepare(r, `SELECT version FROM streams WHERE stream_id = ?`)
 	if err != nil {
 		return nil, err
@@ -155,7 +161,7 @@ func (s *Store) Close() error {
 		s.mu.Unlock()
 		var errs []error
 		for _, st := range []*sql.Stmt{s.begin, s.commit, s.rollback,
-			s.version, s.lastCommit, s.insert, s.upsertStream, s.byID, s.readStream, s.readAll, s.streamVersion} {
+			s.version, s.lastCommit, s.insert, s.upsertStream, s.byID, s.readStream, s.readAll, s.readAllOf, s.streamVersion} {
 			if st != nil {
 				errs = append(errs, st.Close())
 			}
@@ -513,6 +519,21 @@ func (s *Store) ReadAll(ctx context.Context, after eventstore.Position, limit in
 		}
 	}
 	return nil, fmt.Errorf("read log after %s: %w", after, err)
+}
+
+// ReadAllOf implements eventstore.TypedReader.
+func (s *Store) ReadAllOf(ctx context.Context, after eventstore.Position, limit int, types []string) ([]eventstore.Event, error) {
+	list, err := json.Marshal(types)
+	if err == nil {
+		var rows *sql.Rows
+		if rows, err = s.readAllOf.QueryContext(ctx, string(list), int64(after.Seq), sqlLimit(limit)); err == nil {
+			var evs []eventstore.Event
+			if evs, err = scan(rows, limit); err == nil {
+				return evs, nil
+			}
+		}
+	}
+	return nil, fmt.Errorf("read log of %d types after %s: %w", len(types), after, err)
 }
 
 // sqlLimit maps "no limit" to -1, which LIMIT takes as none.

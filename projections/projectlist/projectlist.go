@@ -7,6 +7,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"slices"
 	"strings"
 	"time"
 
@@ -29,24 +30,25 @@ func (Projection) Follows(stream string) bool {
 func (Projection) Tables() []string { return []string{"project_list"} }
 
 // reads are the event types that change the list. A run's edits and
-// calculations are not among them, so a designer's edit does not wait for
-// this read model (projections.Selecting).
-var reads = map[string]bool{
-	project.Created{}.EventType():        true,
-	project.DetailsChanged{}.EventType(): true,
-	project.RunAdded{}.EventType():       true,
-	project.RunDuplicated{}.EventType():  true,
-	project.RunRemoved{}.EventType():     true,
-	project.Restored{}.EventType():       true,
-	project.Saved{}.EventType():          true,
-	project.SharedByLink{}.EventType():   true,
-	project.SharingStopped{}.EventType(): true,
-	project.Deleted{}.EventType():        true,
-	account.TypeErased:                   true,
+// calculations are not among them: a designer's edit does not wait for this
+// read model, and the runner reads the log for it without their data
+// (projections.Selecting).
+var reads = []string{
+	project.Created{}.EventType(),
+	project.DetailsChanged{}.EventType(),
+	project.RunAdded{}.EventType(),
+	project.RunDuplicated{}.EventType(),
+	project.RunRemoved{}.EventType(),
+	project.Restored{}.EventType(),
+	project.Saved{}.EventType(),
+	project.SharedByLink{}.EventType(),
+	project.SharingStopped{}.EventType(),
+	project.Deleted{}.EventType(),
+	account.TypeErased,
 }
 
 // Reads: the types above; Apply ignores every other.
-func (Projection) Reads(eventType string) bool { return reads[eventType] }
+func (Projection) Reads() []string { return reads }
 
 func (Projection) Schema() []string {
 	return []string{`CREATE TABLE IF NOT EXISTS project_list (
@@ -76,7 +78,7 @@ func (Projection) Schema() []string {
 }
 
 func (Projection) Apply(ctx context.Context, tx *projections.Tx, ev eventstore.Event) error {
-	if !reads[ev.Type] {
+	if !slices.Contains(reads, ev.Type) {
 		return nil
 	}
 	if ev.Type == account.TypeErased {
