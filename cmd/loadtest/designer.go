@@ -72,14 +72,14 @@ func (e *env) addGap(g gap) {
 
 // designer is one simulated person with two browser tabs on one project.
 type designer struct {
-	e        *env
-	name     string
-	http     *http.Client
-	jar      http.CookieJar
-	rng      *rand.Rand
-	project  string
-	runID    string
-	version  int64     // newest version this designer's writes produced
+	e       *env
+	name    string
+	http    *http.Client
+	jar     http.CookieJar
+	rng     *rand.Rand
+	project string
+	runID   string
+	version int64 // newest version this designer's writes produced
 	// body is where answers are read, reused from call to call: reading
 	// each into a fresh, growing slice was a sixth of the load
 	// generator's CPU, taken from the system under test.
