@@ -202,3 +202,12 @@ func ReadAllOf(ctx context.Context, store Store, after Position, limit int, type
 	}
 	return store.ReadAll(ctx, after, limit)
 }
+
+// HeadReader is implemented by a store that can tell where its log ends.
+type HeadReader interface {
+	// Head is the position of the last event committed, whether ReadAll
+	// shows it yet or not (the zero Position for an empty log). Every
+	// append that returned before Head was asked is at or before it, so a
+	// reader that waits until a read model has passed Head sees them all.
+	Head(ctx context.Context) (Position, error)
+}

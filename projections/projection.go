@@ -73,3 +73,12 @@ type Selecting interface {
 	// their data.
 	Reads() []string
 }
+
+// WaitedFor is implemented by a Selecting projection whose readers refresh
+// it (Runner.Refresh) for most of the types it reads. A writer waits for it
+// only when it appended one of the types listed here: those a lookup
+// relies on at once, without a refresh (a share link's key, a support
+// number).
+type WaitedFor interface {
+	WaitedFor() []string
+}

@@ -71,6 +71,9 @@ type projState struct {
 	p Projection
 	// reads are the types a Selecting projection reads, sorted (nil: all).
 	reads []string
+	// waited are the types whose writers wait for it, sorted (nil: those
+	// it reads): WaitedFor.
+	waited []string
 	// mu keeps this instance from racing itself; the checkpoint row lock
 	// keeps other instances out.
 	mu sync.Mutex
@@ -89,10 +92,15 @@ type projState struct {
 	wake   chan struct{}
 }
 
-// readsType tells whether the projection reads events of type typ.
-func (ps *projState) readsType(typ string) bool {
-	_, found := slices.BinarySearch(ps.reads, typ)
-	return ps.reads == nil || found
+// waitedFor tells whether a writer of an event of type typ waits for the
+// projection (WaitedFor, else Selecting; else every type).
+func (ps *projState) waitedFor(typ string) bool {
+	list := ps.waited
+	if list == nil {
+		list = ps.reads
+	}
+	_, found := slices.BinarySearch(list, typ)
+	return list == nil || found
 }
 
 // announce records that the log reaches pos and wakes the follower,
@@ -152,6 +160,9 @@ func NewRunner(cfg Config) (*Runner, error) {
 			if len(ps.reads) == 0 {
 				return nil, fmt.Errorf("projections: %s reads no event type", p.Name())
 			}
+		}
+		if w, ok := p.(WaitedFor); ok {
+			ps.waited = slices.Sorted(slices.Values(w.WaitedFor()))
 		}
 		r.projs = append(r.projs, ps)
 	}
@@ -350,19 +361,36 @@ func (r *Runner) sweep(ctx context.Context) {
 }
 
 // Refresh brings the named projections to the current head of the log:
-// what a staff query calls before reading a view writers do not wait for
-// (RefreshedOnRead). An unknown name is an error.
+// what a query calls before reading a view writers do not wait for
+// (RefreshedOnRead). When the store tells its head (HeadReader), the view
+// then shows every append that returned before Refresh was called, those
+// the log still holds back included; otherwise, what the log shows. An
+// unknown name is an error.
 func (r *Runner) Refresh(ctx context.Context, names ...string) error {
 	if err := r.init(ctx); err != nil {
 		return err
 	}
+	projs := make([]*projState, 0, len(names))
 	for _, name := range names {
 		i := slices.IndexFunc(r.projs, func(ps *projState) bool { return ps.p.Name() == name })
 		if i < 0 {
 			return fmt.Errorf("projections: refresh %s: no such read model", name)
 		}
-		if err := r.catchUp(ctx, r.projs[i], nil); err != nil {
-			return fmt.Errorf("projections: refresh %s: %w", name, err)
+		projs = append(projs, r.projs[i])
+	}
+	if h, ok := eventstore.Bare(r.cfg.Store).(eventstore.HeadReader); ok {
+		head, err := h.Head(ctx)
+		if err != nil {
+			return fmt.Errorf("projections: refresh: %w", err)
+		}
+		if err := r.waitFor(ctx, head, projs); err != nil {
+			return fmt.Errorf("projections: refresh: %w", err)
+		}
+		return nil
+	}
+	for _, ps := range projs {
+		if err := r.catchUp(ctx, ps, nil); err != nil {
+			return fmt.Errorf("projections: refresh %s: %w", ps.p.Name(), err)
 		}
 	}
 	return nil
@@ -525,7 +553,8 @@ func (r *Runner) waitFor(ctx context.Context, pos eventstore.Position, projs []*
 // not wait for it to pass the event. Nor does it wait for a view its
 // readers refresh (RefreshedOnRead). Given the types of the events the
 // writer appended, it also skips a projection that reads none of them
-// (Selecting); with none, it waits for every follower.
+// (Selecting), or whose readers refresh it for them (WaitedFor); with
+// none, it waits for every follower.
 func (r *Runner) WaitForStream(ctx context.Context, stream string, version int64, types ...string) error {
 	var projs []*projState
 	for _, ps := range r.projs {
@@ -535,7 +564,7 @@ func (r *Runner) WaitForStream(ctx context.Context, stream string, version int64
 		if f, ok := ps.p.(Following); ok && !f.Follows(stream) {
 			continue
 		}
-		if ps.reads != nil && len(types) > 0 && !slices.ContainsFunc(types, ps.readsType) {
+		if len(types) > 0 && !slices.ContainsFunc(types, ps.waitedFor) {
 			continue
 		}
 		projs = append(projs, ps)

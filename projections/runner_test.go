@@ -582,6 +582,12 @@ type selecting struct {
 
 func (s selecting) Reads() []string { return s.reads }
 
+// listing reads saves and creations, and is refreshed by its readers for
+// saves: writers wait for it only for a creation.
+type listing struct{ selecting }
+
+func (listing) WaitedFor() []string { return []string{"project.created"} }
+
 // TestWaitForStreamSkipsViewsThatDoNotReadTheTypes: told the types it
 // appended, a writer waits only for the read models that read one of them
 // (here one whose every Apply fails stands for a read model that is
@@ -636,6 +642,32 @@ func TestWaitForStreamSkipsViewsThatDoNotReadTheTypes(t *testing.T) {
 		}
 		if err := runner.Show(ctx, "project-t", 2, "no_such_view"); err == nil {
 			t.Error("Show of an unknown read model succeeded")
+		}
+	})
+}
+
+// TestWaitForStreamSkipsTypesReadersRefresh: a read model that names the
+// types its writers wait for (WaitedFor) holds back a writer of those
+// only, though it reads more.
+func TestWaitForStreamSkipsTypesReadersRefresh(t *testing.T) {
+	t.Parallel()
+	eachBackend(t, func(t *testing.T, store eventstore.Store, database testkit.Database) {
+		ctx := context.Background()
+		db := database.Open(t)
+		lists := listing{selecting{follower{testkit.NewCounter("lists"), "project-"}, []string{"project.saved", "project.created"}}}
+		lists.SetFail(func(eventstore.Event) error { return errors.New("behind") })
+		runner := startRunner(t, store, db, lists)
+		testkit.Append(t, store, "project-w", 1)
+		for _, tc := range []struct {
+			typ   string
+			waits bool
+		}{{"project.saved", false}, {"project.created", true}} {
+			short, cancel := context.WithTimeout(ctx, 300*time.Millisecond)
+			err := runner.WaitForStream(short, "project-w", 1, tc.typ)
+			cancel()
+			if tc.waits != (err != nil) {
+				t.Errorf("a writer of %s: WaitForStream = %v, want waiting %v", tc.typ, err, tc.waits)
+			}
 		}
 	})
 }

@@ -127,6 +127,12 @@ func (u *Exports) Export(ctx context.Context, a Actor) (File, error) {
 	if err := putJSON("account.json", exported); err != nil {
 		return File{}, fmt.Errorf("export: %w", err)
 	}
+	// Saves and deletions do not wait for the list: bring it up first.
+	if u.projects.runner != nil {
+		if err := u.projects.runner.Refresh(ctx, projectlist.Projection{}.Name()); err != nil {
+			return File{}, err
+		}
+	}
 	items, err := projectlist.Owned(ctx, u.db, acc.ID)
 	if err != nil {
 		return File{}, err

@@ -24,9 +24,10 @@ func NewQueries(db *projections.DB, runner *projections.Runner) *Queries {
 	return &Queries{db: db, runner: runner}
 }
 
-// fresh brings staff views up to the head of the log: writers do not wait
-// for them (projections.StaffView), so a staff screen catches them up to
-// show every write made before it was asked for.
+// fresh brings views up to the head of the log: writers do not wait for
+// them (projections.RefreshedOnRead, the project list for most changes:
+// projections.WaitedFor), so a screen catches them up to show every write
+// made before it was asked for.
 func (q *Queries) fresh(ctx context.Context, views ...projections.Projection) error {
 	if q.runner == nil {
 		return nil
@@ -68,6 +69,9 @@ func (q *Queries) OwnProjects(ctx context.Context, a Actor) ([]projectlist.Item,
 	if err := signedIn(a); err != nil {
 		return nil, err
 	}
+	if err := q.fresh(ctx, projectlist.Projection{}); err != nil {
+		return nil, err
+	}
 	return projectlist.Owned(ctx, q.db, a.User.ID)
 }
 
@@ -81,6 +85,9 @@ func (q *Queries) SharedWithProvider(ctx context.Context, a Actor, creator strin
 	}
 	if f := a.User.Flags(); !f.SharedProjects && !f.IsAdmin {
 		return nil, errNoShared
+	}
+	if err := q.fresh(ctx, projectlist.Projection{}); err != nil {
+		return nil, err
 	}
 	return projectlist.SharedWithProvider(ctx, q.db, creator)
 }
@@ -98,6 +105,9 @@ func (q *Queries) ProjectsOf(ctx context.Context, a Actor, userID string) ([]pro
 	if err := staff(a); err != nil {
 		return nil, err
 	}
+	if err := q.fresh(ctx, projectlist.Projection{}); err != nil {
+		return nil, err
+	}
 	return projectlist.AllOf(ctx, q.db, userID)
 }
 
@@ -109,7 +119,7 @@ func (q *Queries) Calculations(ctx context.Context, a Actor, userID string, limi
 	if limit < 1 || limit > 5000 {
 		return nil, fault.New(fault.BadInput, "limit must be a number from 1 to 5000")
 	}
-	if err := q.fresh(ctx, calchistory.Projection{}); err != nil {
+	if err := q.fresh(ctx, calchistory.Projection{}, projectlist.Projection{}); err != nil {
 		return nil, err
 	}
 	return calchistory.List(ctx, q.db, userID, limit)

@@ -142,7 +142,7 @@ func (q *Queries) StaffSummary(ctx context.Context, a Actor, since time.Time) (S
 		return Summary{}, err
 	}
 	var s Summary
-	if err := q.fresh(ctx, calcaudit.Projection{}); err != nil {
+	if err := q.fresh(ctx, calcaudit.Projection{}, projectlist.Projection{}); err != nil {
 		return s, err
 	}
 	var err error
@@ -185,7 +185,7 @@ func (q *Queries) CalculationPage(ctx context.Context, a Actor, in CalculationQu
 	if err := checkFilter(in.Filter); err != nil {
 		return calcaudit.Page{}, err
 	}
-	if err := q.fresh(ctx, calcaudit.Projection{}); err != nil {
+	if err := q.fresh(ctx, calcaudit.Projection{}, projectlist.Projection{}); err != nil {
 		return calcaudit.Page{}, err
 	}
 	return calcaudit.List(ctx, q.db, in.Filter, in.Offset, in.Limit, in.Ascending)
@@ -203,7 +203,7 @@ func (q *Queries) EachCalculation(ctx context.Context, a Actor, f calcaudit.Filt
 	if err := checkFilter(f); err != nil {
 		return err
 	}
-	if err := q.fresh(ctx, calcaudit.Projection{}); err != nil {
+	if err := q.fresh(ctx, calcaudit.Projection{}, projectlist.Projection{}); err != nil {
 		return err
 	}
 	return calcaudit.Each(ctx, q.db, f, MaxExport, fn)
@@ -234,7 +234,7 @@ func (q *Queries) CalculationSystems(ctx context.Context, a Actor) ([]string, er
 	if err := staff(a); err != nil {
 		return nil, err
 	}
-	if err := q.fresh(ctx, calcaudit.Projection{}); err != nil {
+	if err := q.fresh(ctx, calcaudit.Projection{}, projectlist.Projection{}); err != nil {
 		return nil, err
 	}
 	return calcaudit.Systems(ctx, q.db)

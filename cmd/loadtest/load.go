@@ -10,6 +10,8 @@ import (
 	"syscall"
 	"time"
 
+	"golang.org/x/sync/errgroup"
+
 	"draindesign/domain/project"
 	"draindesign/eventstore/postgres"
 )
@@ -256,24 +258,36 @@ func (r *rig) catchUp(ctx context.Context, designers []*designer, res *results) 
 		}
 	}
 	for len(todo) > 0 && time.Now().Before(deadline) {
-		var left []*designer
-		for _, d := range todo {
-			var items []struct {
-				ID   string `json:"id"`
-				Name string `json:"name"`
-			}
-			if _, err := d.call(ctx, "projects (read back)", "GET", "/api/drainage/projects/", nil, &items); err != nil {
-				return err
-			}
-			found := false
-			d.listed = "(not listed)"
-			for _, it := range items {
-				if it.ID == d.project {
-					d.listed = it.Name
-					found = d.listNames[it.Name]
+		// The designers look at their lists at once, a few at a time, as
+		// people would (one after another, 200 reads took seconds).
+		found := make([]bool, len(todo))
+		var g errgroup.Group
+		g.SetLimit(16)
+		for i, d := range todo {
+			g.Go(func() error {
+				var items []struct {
+					ID   string `json:"id"`
+					Name string `json:"name"`
 				}
-			}
-			if !found {
+				if _, err := d.call(ctx, "projects (read back)", "GET", "/api/drainage/projects/", nil, &items); err != nil {
+					return err
+				}
+				d.listed = "(not listed)"
+				for _, it := range items {
+					if it.ID == d.project {
+						d.listed = it.Name
+						found[i] = d.listNames[it.Name]
+					}
+				}
+				return nil
+			})
+		}
+		if err := g.Wait(); err != nil {
+			return err
+		}
+		var left []*designer
+		for i, d := range todo {
+			if !found[i] {
 				left = append(left, d)
 			}
 		}

@@ -81,6 +81,7 @@ func run(t *testing.T, open func(t *testing.T) eventstore.Store, positions bool)
 		{"ReadStream", testReadStream},
 		{"ReadAllPaging", testReadAllPaging},
 		{"ReadAllOf", testReadAllOf},
+		{"Head", testHead},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -985,6 +986,33 @@ func testReadAllOf(t *testing.T, s eventstore.Store) {
 			t.Errorf("event %d (%s, not asked for): data %s, want none", i, w.Type, g.Data)
 		case w.Type == "Bulky" && !typed && !bytes.Equal(g.Data, w.Data):
 			t.Errorf("event %d (%s, through ReadAll): data %s, want %s", i, w.Type, g.Data, w.Data)
+		}
+	}
+}
+
+// testHead: a store that tells its head (HeadReader) gives the position of
+// the last event appended, at once after the append returns, even before
+// ReadAll shows it.
+func testHead(t *testing.T, s eventstore.Store) {
+	h, ok := s.(eventstore.HeadReader)
+	if !ok {
+		t.Skip("the store does not tell its head")
+	}
+	if head, err := h.Head(t.Context()); err != nil || head != (eventstore.Position{}) {
+		t.Fatalf("head of an empty log = %s, %v; want the zero position", head, err)
+	}
+	for i := range 3 {
+		res := mustAppend(t, s, fmt.Sprintf("head-%d-%s", i%2, newID()), eventstore.NoStream, events(2)...)
+		head, err := h.Head(t.Context())
+		if err != nil {
+			t.Fatal(err)
+		}
+		if res.Position != (eventstore.Position{}) && head != res.Position {
+			t.Errorf("append %d: head %s, the append landed at %s", i, head, res.Position)
+		}
+		all := readAll(t, s, 2*(i+1))
+		if want := all[len(all)-1].Position; head != want {
+			t.Errorf("append %d: head %s, the log ends at %s", i, head, want)
 		}
 	}
 }

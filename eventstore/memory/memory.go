@@ -149,6 +149,22 @@ func (s *Store) ReadAll(ctx context.Context, after eventstore.Position, limit in
 	return out, nil
 }
 
+// Head implements eventstore.HeadReader.
+func (s *Store) Head(ctx context.Context) (eventstore.Position, error) {
+	if err := ctx.Err(); err != nil {
+		return eventstore.Position{}, err
+	}
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	if s.closed {
+		return eventstore.Position{}, ErrClosed
+	}
+	if len(s.log) == 0 {
+		return eventstore.Position{}, nil
+	}
+	return s.log[len(s.log)-1].Position, nil
+}
+
 // ReadAllOf implements eventstore.TypedReader.
 func (s *Store) ReadAllOf(ctx context.Context, after eventstore.Position, limit int, types []string) ([]eventstore.Event, error) {
 	evs, err := s.ReadAll(ctx, after, limit)
@@ -186,16 +202,6 @@ func (s *Store) Close() error {
 	s.closed = true
 	s.mu.Unlock()
 	return nil
-}
-
-// Head is the position of the last event (zero for an empty log).
-func (s *Store) Head() eventstore.Position {
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	if len(s.log) == 0 {
-		return eventstore.Position{}
-	}
-	return s.log[len(s.log)-1].Position
 }
 
 // String is for test failure messages.

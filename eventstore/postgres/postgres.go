@@ -341,6 +341,20 @@ func (s *Store) ReadAllOf(ctx context.Context, after eventstore.Position, limit 
 	return evs, nil
 }
 
+// Head implements eventstore.HeadReader: the greatest position among the
+// committed events (the primary key's last entry), held back or not.
+func (s *Store) Head(ctx context.Context) (eventstore.Position, error) {
+	var commit, seq uint64
+	err := s.pool.QueryRow(ctx, `SELECT tx_id::text::bigint, seq FROM events ORDER BY tx_id DESC, seq DESC LIMIT 1`).Scan(&commit, &seq)
+	if errors.Is(err, pgx.ErrNoRows) {
+		return eventstore.Position{}, nil
+	}
+	if err != nil {
+		return eventstore.Position{}, fmt.Errorf("head of the log: %w", err)
+	}
+	return eventstore.Position{Commit: commit, Seq: seq}, nil
+}
+
 // sqlLimit maps "no limit" to NULL, which LIMIT takes as none.
 func sqlLimit(limit int) *int {
 	if limit <= 0 {

@@ -536,6 +536,19 @@ func (s *Store) ReadAllOf(ctx context.Context, after eventstore.Position, limit 
 	return nil, fmt.Errorf("read log of %d types after %s: %w", len(types), after, err)
 }
 
+// Head implements eventstore.HeadReader.
+func (s *Store) Head(ctx context.Context) (eventstore.Position, error) {
+	var commit, seq int64
+	err := s.read.QueryRowContext(ctx, `SELECT commit_id, seq FROM events ORDER BY seq DESC LIMIT 1`).Scan(&commit, &seq)
+	if errors.Is(err, sql.ErrNoRows) {
+		return eventstore.Position{}, nil
+	}
+	if err != nil {
+		return eventstore.Position{}, fmt.Errorf("head of the log: %w", err)
+	}
+	return eventstore.Position{Commit: uint64(commit), Seq: uint64(seq)}, nil
+}
+
 // sqlLimit maps "no limit" to -1, which LIMIT takes as none.
 func sqlLimit(limit int) int {
 	if limit <= 0 {
