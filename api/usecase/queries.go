@@ -97,6 +97,10 @@ func (q *Queries) Users(ctx context.Context, a Actor, f userlist.Filter) ([]user
 	if err := staff(a); err != nil {
 		return nil, err
 	}
+	// The rows count each user's projects from the project list.
+	if err := q.fresh(ctx, projectlist.Projection{}); err != nil {
+		return nil, err
+	}
 	return userlist.List(ctx, q.db, f)
 }
 

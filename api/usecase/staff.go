@@ -93,6 +93,10 @@ func (q *Queries) UserPage(ctx context.Context, a Actor, in UserPageQuery) (User
 	if in.Sort != "" && !slices.Contains(userlist.SortColumns(), in.Sort) {
 		return UserPage{}, fault.New(fault.BadInput, "sort must be one of %s", strings.Join(userlist.SortColumns(), ", "))
 	}
+	// The rows count each user's projects from the project list.
+	if err := q.fresh(ctx, projectlist.Projection{}); err != nil {
+		return UserPage{}, err
+	}
 	p, err := userlist.PageOf(ctx, q.db, in.Filter, in.Offset, in.Limit, in.Sort, in.Desc)
 	if err != nil {
 		return UserPage{}, err
@@ -115,6 +119,9 @@ func grantable(a Actor) []GroupChoice {
 // UserOf is one account as the staff list shows it, deleted ones too.
 func (q *Queries) UserOf(ctx context.Context, a Actor, id string) (UserRow, error) {
 	if err := staff(a); err != nil {
+		return UserRow{}, err
+	}
+	if err := q.fresh(ctx, projectlist.Projection{}); err != nil {
 		return UserRow{}, err
 	}
 	u, ok, err := userlist.Get(ctx, q.db, id)
