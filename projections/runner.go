@@ -173,9 +173,10 @@ func NewRunner(cfg Config) (*Runner, error) {
 func (r *Runner) AddFeed(f *Feed) { r.feeds = append(r.feeds, f) }
 
 // Start subscribes the instance to the events topic (and, with feeds, the
-// hints topic), starts every projection's follower, brings
-// every projection up to the head of the log, and returns once the read
-// models are current. Work continues in the background until ctx is
+// hints topic), starts every projection's follower, brings every
+// projection writers wait for up to the head of the log (the views
+// refreshed on read follow in the background), and returns once those
+// read models are current. Work continues in the background until ctx is
 // cancelled or Close is called.
 //
 // Subscribing comes before the catch-up: an event committed in between is
@@ -192,7 +193,11 @@ func (r *Runner) Start(ctx context.Context) error {
 			return err
 		}
 	}
-	if err := r.CatchUp(ctx); err != nil {
+	// The views refreshed on read are left to the sweep and the
+	// followers: their readers bring them up anyway, and under load they
+	// may be far behind (a restart had waited half a minute for the
+	// timeline before answering its readiness check).
+	if err := r.catchUpWaited(ctx); err != nil {
 		r.Close()
 		return err
 	}
@@ -402,6 +407,20 @@ func (r *Runner) CatchUp(ctx context.Context) error {
 		return err
 	}
 	for _, ps := range r.projs {
+		if err := r.catchUp(ctx, ps, nil); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// catchUpWaited is CatchUp for the projections writers wait for, all but
+// those refreshed on read.
+func (r *Runner) catchUpWaited(ctx context.Context) error {
+	for _, ps := range r.projs {
+		if _, onRead := ps.p.(RefreshedOnRead); onRead {
+			continue
+		}
 		if err := r.catchUp(ctx, ps, nil); err != nil {
 			return err
 		}

@@ -672,6 +672,37 @@ func TestWaitForStreamSkipsTypesReadersRefresh(t *testing.T) {
 	})
 }
 
+// TestStartLeavesViewsRefreshedOnReadBehind: an instance is ready once the
+// read models writers wait for are current; a view its readers refresh
+// (here one that cannot apply yet) does not hold the start back.
+func TestStartLeavesViewsRefreshedOnReadBehind(t *testing.T) {
+	t.Parallel()
+	eachBackend(t, func(t *testing.T, store eventstore.Store, database testkit.Database) {
+		ctx := context.Background()
+		db := database.Open(t)
+		ids := testkit.IDs(testkit.Append(t, store, "project-r", 3))
+		designer := follower{testkit.NewCounter("designer_list"), "project-"}
+		audit := staffView{follower{testkit.NewCounter("audit_later"), "project-"}}
+		audit.SetFail(func(eventstore.Event) error { return errors.New("behind") })
+		runner := startRunner(t, store, db, designer, audit)
+		// PostgreSQL may hold the events back a moment (other tests'
+		// transactions): wait for them as a writer would.
+		if err := runner.WaitForStream(ctx, "project-r", 3); err != nil {
+			t.Fatal(err)
+		}
+		if err := designer.ExactlyOnce(t, db, ids); err != nil {
+			t.Fatalf("after Start: %v", err)
+		}
+		audit.SetFail(nil)
+		if err := runner.Refresh(ctx, "audit_later"); err != nil {
+			t.Fatal(err)
+		}
+		if err := audit.ExactlyOnce(t, db, ids); err != nil {
+			t.Errorf("after Refresh: %v", err)
+		}
+	})
+}
+
 // TestWaitForAppliesTheWholeBatch: catching up for one event applies the
 // events already after it too, in the same transaction, so that writers
 // queued behind it find theirs applied.

@@ -27,6 +27,10 @@ func (Projection) Follows(stream string) bool {
 }
 func (Projection) Tables() []string { return []string{"offer_withdrawn", "offer_stamps"} }
 
+// Reads: the availability events (projections.Selecting); the log's other
+// events are read without their data.
+func (Projection) Reads() []string { return availability.EventTypes() }
+
 func (Projection) Schema() []string {
 	return []string{`CREATE TABLE IF NOT EXISTS offer_withdrawn (
 		country TEXT NOT NULL,

@@ -43,6 +43,12 @@ func (Projection) Follows(stream string) bool {
 }
 func (Projection) Tables() []string { return []string{"staff_log"} }
 
+// Reads: the account and availability events (projections.Selecting); the
+// log's other events are read without their data.
+func (Projection) Reads() []string {
+	return append(account.EventTypes(), availability.EventTypes()...)
+}
+
 func (Projection) Schema() []string {
 	return []string{`CREATE TABLE IF NOT EXISTS staff_log (
 		event_id TEXT PRIMARY KEY,

@@ -31,6 +31,11 @@ func (Projection) Tables() []string {
 	return []string{"translation_overrides", "translation_revisions"}
 }
 
+// Reads: the translation events and an account's erasure
+// (projections.Selecting); the log's other events are read without their
+// data.
+func (Projection) Reads() []string { return append(translation.EventTypes(), account.TypeErased) }
+
 func (Projection) Schema() []string {
 	return []string{`CREATE TABLE IF NOT EXISTS translation_overrides (
 		language   TEXT NOT NULL,

@@ -24,7 +24,11 @@ func (Projection) Name() string { return "user_list" }
 
 // Follows: only account streams change this read model.
 func (Projection) Follows(stream string) bool { return strings.HasPrefix(stream, "account-") }
-func (Projection) Tables() []string           { return []string{"user_list"} }
+
+// Reads: the account events (projections.Selecting); the log's other
+// events are read without their data.
+func (Projection) Reads() []string  { return account.EventTypes() }
+func (Projection) Tables() []string { return []string{"user_list"} }
 
 func (Projection) Schema() []string {
 	return []string{`CREATE TABLE IF NOT EXISTS user_list (

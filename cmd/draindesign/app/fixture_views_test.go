@@ -250,8 +250,9 @@ func replayReservations(t testing.TB, log []eventstore.Event) map[string]reserva
 func projectFixture(t testing.TB, store eventstore.Store, db *projections.DB) map[string][]map[string]any {
 	t.Helper()
 	ctx := context.Background()
-	// No subscriber: Start catches every projection up to the head of the
-	// log, which is all a fixed log needs.
+	// No subscriber: Start catches the projections writers wait for up to
+	// the head of the log, and CatchUp the views refreshed on read, which
+	// is all a fixed log needs.
 	runner, err := projections.NewRunner(projections.Config{
 		Store: store, DB: db, Projections: Projections(), SweepInterval: time.Hour,
 	})
@@ -262,6 +263,9 @@ func projectFixture(t testing.TB, store eventstore.Store, db *projections.DB) ma
 		t.Fatalf("start runner: %v", err)
 	}
 	defer runner.Close()
+	if err := runner.CatchUp(ctx); err != nil {
+		t.Fatalf("catch up: %v", err)
+	}
 	return dumpReadModels(t, db)
 }
 
