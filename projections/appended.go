@@ -25,11 +25,21 @@ type appendedEvent struct {
 const maxAppendedStreams = 10_000
 
 // Appended tells the runner where an append of this instance landed (the
-// repositories' Appended hook). A result without a position (a store that
-// cannot tell) is ignored.
+// repositories' Appended hook), and wakes every read model's follower to
+// catch up to it: the bus announces every event
+// too, but only once the relay has read and published it, and under `make
+// load` that lagged ever further behind (every read model a writer did
+// not wait for was thousands of commits behind within seconds, and growing).
+// A result without a position (a store that cannot tell) is ignored.
 func (r *Runner) Appended(stream string, res eventstore.AppendResult) {
 	if res.Position == (eventstore.Position{}) {
 		return
+	}
+	// Every follower, those of other streams too: the log is one line, and
+	// one that fell behind on events it ignores would make its next
+	// writer's wait read through all of them.
+	for _, ps := range r.projs {
+		ps.announce(res.Position)
 	}
 	a := &r.appended
 	a.mu.Lock()

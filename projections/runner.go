@@ -5,6 +5,7 @@ import (
 	"database/sql"
 	"errors"
 	"fmt"
+	"math"
 	"slices"
 	"sort"
 	"sync"
@@ -574,21 +575,92 @@ func (r *Runner) waitFor(ctx context.Context, pos eventstore.Position, projs []*
 // writer appended, it also skips a projection that reads none of them
 // (Selecting), or whose readers refresh it for them (WaitedFor); with
 // none, it waits for every follower.
+//
+// Backpressure: a writer helps a view it does not wait for along when that
+// view is more than MaxLag commits behind its event (holdBack).
+// Without it, a view its writers do not wait for fell further behind for
+// as long as the load lasted (`make load`: the timeline and the staff
+// views 10,000 events behind and growing), and its readers then waited for
+// the whole backlog.
 func (r *Runner) WaitForStream(ctx context.Context, stream string, version int64, types ...string) error {
-	var projs []*projState
+	var projs, unwaited []*projState
 	for _, ps := range r.projs {
-		if _, onRead := ps.p.(RefreshedOnRead); onRead {
-			continue
-		}
-		if f, ok := ps.p.(Following); ok && !f.Follows(stream) {
-			continue
-		}
-		if len(types) > 0 && !slices.ContainsFunc(types, ps.waitedFor) {
+		_, onRead := ps.p.(RefreshedOnRead)
+		f, following := ps.p.(Following)
+		if onRead || (following && !f.Follows(stream)) || (len(types) > 0 && !slices.ContainsFunc(types, ps.waitedFor)) {
+			// Not waited for, but kept within MaxLag: one of another
+			// stream's writers would otherwise wait for all of it.
+			unwaited = append(unwaited, ps)
 			continue
 		}
 		projs = append(projs, ps)
 	}
-	return r.waitForStream(ctx, stream, version, projs)
+	if err := r.waitForStream(ctx, stream, version, projs); err != nil {
+		return err
+	}
+	return r.holdBack(ctx, stream, version, unwaited)
+}
+
+// MaxLag is how many commits (transactions writing to the store, on
+// PostgreSQL any in the cluster) a read model writers do not wait for may
+// fall behind a writer's event before the writer helps it along: a few
+// seconds of a busy system's writes.
+const MaxLag = 10000
+
+// holdBack makes a writer share the work of the read models its event left
+// further than MaxLag commits behind (known when this instance appended
+// the event): it applies one batch to each that no one on this instance is
+// catching up at that moment, so that many writers each add a little
+// instead of all queueing behind one long catch-up. A read model twice
+// MaxLag behind is waited for outright, which bounds the lag whatever the
+// load.
+func (r *Runner) holdBack(ctx context.Context, stream string, version int64, projs []*projState) error {
+	if len(projs) == 0 {
+		return nil
+	}
+	pos, ok := r.positionOf(stream, version)
+	if !ok || pos.Commit <= MaxLag {
+		return nil
+	}
+	behind := knownBehind(projs, eventstore.Position{Commit: pos.Commit - MaxLag, Seq: math.MaxUint64})
+	if len(behind) == 0 {
+		return nil
+	}
+	if pos.Commit > 2*MaxLag {
+		hard := eventstore.Position{Commit: pos.Commit - 2*MaxLag, Seq: math.MaxUint64}
+		if far := knownBehind(behind, hard); len(far) > 0 {
+			return r.waitFor(ctx, hard, far)
+		}
+	}
+	for _, ps := range behind {
+		if !ps.mu.TryLock() {
+			continue
+		}
+		err := r.oneBatch(ctx, ps)
+		ps.mu.Unlock()
+		if err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// oneBatch applies the next batch of the log to ps, with ps.mu held.
+func (r *Runner) oneBatch(ctx context.Context, ps *projState) error {
+	name := ps.p.Name()
+	cp, err := readCheckpoint(ctx, r.cfg.DB, name)
+	if err != nil {
+		return err
+	}
+	ps.setKnown(cp)
+	evs, err := r.reads.readAll(ctx, r.cfg.Store, cp, r.cfg.BatchSize, nil, ps.reads)
+	if err != nil {
+		return fmt.Errorf("catch up %s: read after %s: %w", name, cp, err)
+	}
+	if len(evs) == 0 {
+		return nil
+	}
+	return r.applyBatch(ctx, ps, cp, evs)
 }
 
 // WaitForStreamEverywhere is WaitForStream for a write whose effect must be

@@ -672,6 +672,41 @@ func TestWaitForStreamSkipsTypesReadersRefresh(t *testing.T) {
 	})
 }
 
+// TestWritersHoldBackViewsFarBehind: a writer does not wait for a view
+// refreshed on read, until that view is more than MaxLag commits behind
+// its event; then it brings it nearer first (here the view cannot apply,
+// so the writer's wait fails: without the backpressure it would return).
+func TestWritersHoldBackViewsFarBehind(t *testing.T) {
+	t.Parallel()
+	store, database := testkit.Backends[0].New(t) // memory: cheap commits
+	db := database.Open(t)
+	audit := staffView{follower{testkit.NewCounter("far_behind"), "project-"}}
+	audit.SetFail(func(eventstore.Event) error { return errors.New("behind") })
+	runner := startRunner(t, store, db, audit)
+	ctx := context.Background()
+	write := func(stream string) error {
+		res, err := store.Append(ctx, stream, eventstore.Any, eventstore.NewEvent{ID: fmt.Sprintf("%s-%d", stream, time.Now().UnixNano()), Type: "TestHappened", Data: []byte(`{}`)})
+		if err != nil {
+			t.Fatal(err)
+		}
+		runner.Appended(stream, res)
+		short, cancel := context.WithTimeout(ctx, 300*time.Millisecond)
+		defer cancel()
+		return runner.WaitForStream(short, stream, res.LastVersion)
+	}
+	if err := write("project-near"); err != nil {
+		t.Fatalf("a view a few commits behind held the writer back: %v", err)
+	}
+	for i := range projections.MaxLag + 10 {
+		if _, err := store.Append(ctx, "other-stream", eventstore.Any, eventstore.NewEvent{ID: fmt.Sprintf("filler-%d", i), Type: "TestHappened", Data: []byte(`{}`)}); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if err := write("project-far"); err == nil {
+		t.Fatal("a writer returned though a view it does not wait for was more than MaxLag commits behind")
+	}
+}
+
 // TestStartLeavesViewsRefreshedOnReadBehind: an instance is ready once the
 // read models writers wait for are current; a view its readers refresh
 // (here one that cannot apply yet) does not hold the start back.
