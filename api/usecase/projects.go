@@ -154,11 +154,24 @@ func (u *Projects) updateFrom(ctx context.Context, a Actor, id string, loaded *p
 	if err != nil {
 		return nil, err
 	}
-	// Nothing appended (a retry, or nothing to change): wait for every
-	// read model, as the write it repeats may not show yet.
+	if len(appended) == 0 {
+		// Nothing appended: nothing to change, or the retry of a write
+		// whose answer was lost (stored already, so decided again to
+		// nothing). That write may not show yet: wait for every read
+		// model, but not for long, as the ones writers do not wait for
+		// may be far behind under load (`make load`: edits retried after
+		// an instance's SIGKILL waited out the client's 30 s timeout).
+		short, cancel := context.WithTimeout(ctx, noopSettle)
+		defer cancel()
+		u.settle(short, p)
+		return p, nil
+	}
 	u.settle(ctx, p, appended...)
 	return p, nil
 }
+
+// noopSettle bounds the wait of a write that appended nothing.
+const noopSettle = time.Second
 
 // settle waits until this instance's read models show the project at its
 // new version, so the list the client asks for next includes the change.
