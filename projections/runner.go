@@ -76,8 +76,10 @@ type projState struct {
 	// it reads): WaitedFor.
 	waited []string
 	// mu keeps this instance from racing itself; the checkpoint row lock
-	// keeps other instances out.
-	mu sync.Mutex
+	// keeps other instances out. A waiter gives up with its context (a
+	// sync.Mutex would not): a writer's bounded wait once sat 30 s behind
+	// a follower's long catch-up.
+	mu catchUpLock
 	// known is the checkpoint as this instance last read or wrote it. A
 	// checkpoint only moves forward (but for a rebuild), so an event at or
 	// before it is applied: the bus's messages and the writers waiting for
@@ -103,6 +105,31 @@ func (ps *projState) waitedFor(typ string) bool {
 	_, found := slices.BinarySearch(list, typ)
 	return list == nil || found
 }
+
+// catchUpLock is a mutex whose waiters give up when their context ends.
+type catchUpLock struct{ ch chan struct{} }
+
+func newCatchUpLock() catchUpLock { return catchUpLock{ch: make(chan struct{}, 1)} }
+
+func (l catchUpLock) lock(ctx context.Context) error {
+	select {
+	case l.ch <- struct{}{}:
+		return nil
+	case <-ctx.Done():
+		return ctx.Err()
+	}
+}
+
+func (l catchUpLock) tryLock() bool {
+	select {
+	case l.ch <- struct{}{}:
+		return true
+	default:
+		return false
+	}
+}
+
+func (l catchUpLock) unlock() { <-l.ch }
 
 // announce records that the log reaches pos and wakes the follower,
 // without blocking.
@@ -155,7 +182,7 @@ func NewRunner(cfg Config) (*Runner, error) {
 			return nil, fmt.Errorf("projections: empty or duplicate projection name %q", p.Name())
 		}
 		seen[p.Name()] = true
-		ps := &projState{p: p, wake: make(chan struct{}, 1)}
+		ps := &projState{p: p, wake: make(chan struct{}, 1), mu: newCatchUpLock()}
 		if s, ok := p.(Selecting); ok {
 			ps.reads = slices.Sorted(slices.Values(s.Reads()))
 			if len(ps.reads) == 0 {
@@ -432,8 +459,10 @@ func (r *Runner) catchUpWaited(ctx context.Context) error {
 // catchUp applies the events after the projection's checkpoint, up to and
 // including to (or to the head when to is nil).
 func (r *Runner) catchUp(ctx context.Context, ps *projState, to *eventstore.Position) error {
-	ps.mu.Lock()
-	defer ps.mu.Unlock()
+	if err := ps.mu.lock(ctx); err != nil {
+		return fmt.Errorf("catch up %s: %w", ps.p.Name(), err)
+	}
+	defer ps.mu.unlock()
 	name := ps.p.Name()
 	for {
 		if to != nil && !ps.knownAt().Less(*to) {
@@ -628,11 +657,11 @@ func (r *Runner) holdBack(ctx context.Context, stream string, version int64, pro
 		return nil
 	}
 	for _, ps := range behind {
-		if !ps.mu.TryLock() {
+		if !ps.mu.tryLock() {
 			continue
 		}
 		err := r.oneBatch(ctx, ps)
-		ps.mu.Unlock()
+		ps.mu.unlock()
 		if err != nil {
 			return err
 		}
@@ -825,8 +854,13 @@ func (r *Runner) Rebuild(ctx context.Context) error {
 	if err := r.init(ctx); err != nil {
 		return err
 	}
-	for _, ps := range r.projs {
-		ps.mu.Lock()
+	for i, ps := range r.projs {
+		if err := ps.mu.lock(ctx); err != nil {
+			for _, held := range r.projs[:i] {
+				held.mu.unlock()
+			}
+			return fmt.Errorf("projections: rebuild: %w", err)
+		}
 	}
 	err := r.cfg.DB.InTx(ctx, func(tx *Tx) error {
 		if err := lockInit(ctx, tx); err != nil {
@@ -846,7 +880,7 @@ func (r *Runner) Rebuild(ctx context.Context) error {
 		if err == nil {
 			ps.setKnown(eventstore.Position{})
 		}
-		ps.mu.Unlock()
+		ps.mu.unlock()
 	}
 	if err != nil {
 		return fmt.Errorf("projections: rebuild: %w", err)
