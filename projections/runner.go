@@ -403,13 +403,9 @@ func (r *Runner) Refresh(ctx context.Context, names ...string) error {
 	if err := r.init(ctx); err != nil {
 		return err
 	}
-	projs := make([]*projState, 0, len(names))
-	for _, name := range names {
-		i := slices.IndexFunc(r.projs, func(ps *projState) bool { return ps.p.Name() == name })
-		if i < 0 {
-			return fmt.Errorf("projections: refresh %s: no such read model", name)
-		}
-		projs = append(projs, r.projs[i])
+	projs, err := r.named(names)
+	if err != nil {
+		return fmt.Errorf("projections: refresh: %w", err)
 	}
 	if h, ok := eventstore.Bare(r.cfg.Store).(eventstore.HeadReader); ok {
 		head, err := h.Head(ctx)
@@ -463,34 +459,41 @@ func (r *Runner) catchUp(ctx context.Context, ps *projState, to *eventstore.Posi
 		return fmt.Errorf("catch up %s: %w", ps.p.Name(), err)
 	}
 	defer ps.mu.unlock()
-	name := ps.p.Name()
 	for {
 		if to != nil && !ps.knownAt().Less(*to) {
 			return nil
 		}
-		cp, err := readCheckpoint(ctx, r.cfg.DB, name)
-		if err != nil {
-			return err
-		}
-		ps.setKnown(cp)
-		if to != nil && !cp.Less(*to) {
-			return nil
-		}
-		// The whole batch is applied, also past to: the writers waiting
-		// behind this lock for later events then find their own applied
-		// by this one transaction instead of each running one.
-		evs, err := r.reads.readAll(ctx, r.cfg.Store, cp, r.cfg.BatchSize, to, ps.reads)
-		if err != nil {
-			return fmt.Errorf("catch up %s: read after %s: %w", name, cp, err)
-		}
-		if len(evs) == 0 {
-			// Either the head, or a position this log does not hold yet.
-			return nil
-		}
-		if err := r.applyBatch(ctx, ps, cp, evs); err != nil {
+		more, err := r.step(ctx, ps, to)
+		if err != nil || !more {
 			return err
 		}
 	}
+}
+
+// step applies the batch after the projection's checkpoint, with ps.mu
+// held; false when there was none to apply (the checkpoint at or past to,
+// the head, or a position the log does not show yet).
+func (r *Runner) step(ctx context.Context, ps *projState, to *eventstore.Position) (bool, error) {
+	name := ps.p.Name()
+	cp, err := readCheckpoint(ctx, r.cfg.DB, name)
+	if err != nil {
+		return false, err
+	}
+	ps.setKnown(cp)
+	if to != nil && !cp.Less(*to) {
+		return false, nil
+	}
+	// The whole batch is applied, also past to: the writers waiting
+	// behind this lock for later events then find their own applied by
+	// this one transaction instead of each running one.
+	evs, err := r.reads.readAll(ctx, r.cfg.Store, cp, r.cfg.BatchSize, to, ps.reads)
+	if err != nil {
+		return false, fmt.Errorf("catch up %s: read after %s: %w", name, cp, err)
+	}
+	if len(evs) == 0 {
+		return false, nil
+	}
+	return true, r.applyBatch(ctx, ps, cp, evs)
 }
 
 // applyBatch applies evs, which follow checkpoint cp, in one transaction
@@ -660,31 +663,13 @@ func (r *Runner) holdBack(ctx context.Context, stream string, version int64, pro
 		if !ps.mu.tryLock() {
 			continue
 		}
-		err := r.oneBatch(ctx, ps)
+		_, err := r.step(ctx, ps, nil)
 		ps.mu.unlock()
 		if err != nil {
 			return err
 		}
 	}
 	return nil
-}
-
-// oneBatch applies the next batch of the log to ps, with ps.mu held.
-func (r *Runner) oneBatch(ctx context.Context, ps *projState) error {
-	name := ps.p.Name()
-	cp, err := readCheckpoint(ctx, r.cfg.DB, name)
-	if err != nil {
-		return err
-	}
-	ps.setKnown(cp)
-	evs, err := r.reads.readAll(ctx, r.cfg.Store, cp, r.cfg.BatchSize, nil, ps.reads)
-	if err != nil {
-		return fmt.Errorf("catch up %s: read after %s: %w", name, cp, err)
-	}
-	if len(evs) == 0 {
-		return nil
-	}
-	return r.applyBatch(ctx, ps, cp, evs)
 }
 
 // WaitForStreamEverywhere is WaitForStream for a write whose effect must be
@@ -706,15 +691,24 @@ func (r *Runner) WaitForStreamEverywhere(ctx context.Context, stream string, ver
 // show (the project it has just loaded), rather than refreshing to the
 // head of the log. An unknown name is an error.
 func (r *Runner) Show(ctx context.Context, stream string, version int64, names ...string) error {
+	projs, err := r.named(names)
+	if err != nil {
+		return fmt.Errorf("projections: show %s: %w", stream, err)
+	}
+	return r.waitForStream(ctx, stream, version, projs)
+}
+
+// named finds the projections called names.
+func (r *Runner) named(names []string) ([]*projState, error) {
 	projs := make([]*projState, 0, len(names))
 	for _, name := range names {
 		i := slices.IndexFunc(r.projs, func(ps *projState) bool { return ps.p.Name() == name })
 		if i < 0 {
-			return fmt.Errorf("projections: show %s in %s: no such read model", stream, name)
+			return nil, fmt.Errorf("%s: no such read model", name)
 		}
 		projs = append(projs, r.projs[i])
 	}
-	return r.waitForStream(ctx, stream, version, projs)
+	return projs, nil
 }
 
 func (r *Runner) waitForStream(ctx context.Context, stream string, version int64, projs []*projState) error {

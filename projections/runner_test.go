@@ -588,6 +588,15 @@ type listing struct{ selecting }
 
 func (listing) WaitedFor() []string { return []string{"project.created"} }
 
+// waitsBriefly is runner.WaitForStream given 300 ms: an error says the
+// writer was held back by a read model that cannot apply (the tests' stand
+// for one that is behind).
+func waitsBriefly(runner *projections.Runner, stream string, version int64, types ...string) error {
+	short, cancel := context.WithTimeout(context.Background(), 300*time.Millisecond)
+	defer cancel()
+	return runner.WaitForStream(short, stream, version, types...)
+}
+
 // TestWaitForStreamSkipsViewsThatDoNotReadTheTypes: told the types it
 // appended, a writer waits only for the read models that read one of them
 // (here one whose every Apply fails stands for a read model that is
@@ -614,9 +623,7 @@ func TestWaitForStreamSkipsViewsThatDoNotReadTheTypes(t *testing.T) {
 			{"one it reads among others", []string{"TestHappened", "project.saved"}, true},
 			{"no types given", nil, true},
 		} {
-			short, cancel := context.WithTimeout(ctx, 300*time.Millisecond)
-			err := runner.WaitForStream(short, "project-t", 2, tc.types...)
-			cancel()
+			err := waitsBriefly(runner, "project-t", 2, tc.types...)
 			if tc.waits && err == nil {
 				t.Errorf("%s: WaitForStream returned while a read model reading the type was behind", tc.name)
 			}
@@ -652,7 +659,6 @@ func TestWaitForStreamSkipsViewsThatDoNotReadTheTypes(t *testing.T) {
 func TestWaitForStreamSkipsTypesReadersRefresh(t *testing.T) {
 	t.Parallel()
 	eachBackend(t, func(t *testing.T, store eventstore.Store, database testkit.Database) {
-		ctx := context.Background()
 		db := database.Open(t)
 		lists := listing{selecting{follower{testkit.NewCounter("lists"), "project-"}, []string{"project.saved", "project.created"}}}
 		lists.SetFail(func(eventstore.Event) error { return errors.New("behind") })
@@ -662,9 +668,7 @@ func TestWaitForStreamSkipsTypesReadersRefresh(t *testing.T) {
 			typ   string
 			waits bool
 		}{{"project.saved", false}, {"project.created", true}} {
-			short, cancel := context.WithTimeout(ctx, 300*time.Millisecond)
-			err := runner.WaitForStream(short, "project-w", 1, tc.typ)
-			cancel()
+			err := waitsBriefly(runner, "project-w", 1, tc.typ)
 			if tc.waits != (err != nil) {
 				t.Errorf("a writer of %s: WaitForStream = %v, want waiting %v", tc.typ, err, tc.waits)
 			}
@@ -690,9 +694,7 @@ func TestWritersHoldBackViewsFarBehind(t *testing.T) {
 			t.Fatal(err)
 		}
 		runner.Appended(stream, res)
-		short, cancel := context.WithTimeout(ctx, 300*time.Millisecond)
-		defer cancel()
-		return runner.WaitForStream(short, stream, res.LastVersion)
+		return waitsBriefly(runner, stream, res.LastVersion)
 	}
 	if err := write("project-near"); err != nil {
 		t.Fatalf("a view a few commits behind held the writer back: %v", err)
