@@ -74,7 +74,7 @@ func (p savePayload) content() (project.Content, error) {
 
 func (s *Server) save(w http.ResponseWriter, r *http.Request) {
 	var in savePayload
-	if err := decode(w, r, &in); err != nil {
+	if err := decodeSave(w, r, &in); err != nil {
 		s.fail(w, r, err)
 		return
 	}
