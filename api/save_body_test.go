@@ -2,10 +2,14 @@ package api
 
 import (
 	"bytes"
+	"encoding/json"
 	"net/http/httptest"
 	"reflect"
 	"strings"
 	"testing"
+
+	"draindesign/domain/catalogue"
+	"draindesign/domain/design"
 
 	"draindesign/domain/jsonobject"
 )
@@ -106,4 +110,65 @@ func FuzzSaveReadsResultsUnread(f *testing.F) {
 			t.Errorf("%q:\n got %v %q\nwant %v %q", body, got, gotErr, want, wantErr)
 		}
 	})
+}
+
+// BenchmarkSaveDecode: the save call's body of one run with its results as
+// the calculate call answered them, decoded whole (before) and with the
+// results validated but not decoded (decodeSave).
+func BenchmarkSaveDecode(b *testing.B) {
+	for _, tc := range []struct {
+		name   string
+		inputs map[string]any
+	}{
+		{"small 35 m", map[string]any{"channel_group": "poly-100", "loading": "C250", "grating": "poly-100-slot-iron", "stepped": false, "channel_length_m": 35.5, "drainage_area_m2": 355, "rainfall": map[string]any{"rainfall_mm_per_hr": 50}, "ground_slope": 0.2}},
+		{"stepped 300 m", map[string]any{"channel_group": "fibre", "loading": "C250", "grating": "fibre-std-mesh", "stepped": true, "channel_length_m": 300.5, "drainage_area_m2": 1803, "rainfall": map[string]any{"rainfall_mm_per_hr": 50}, "ground_slope": 0.2}},
+		{"3000 m", map[string]any{"channel_group": "fibre", "loading": "C250", "grating": "fibre-std-mesh", "stepped": false, "channel_length_m": 2999.5, "drainage_area_m2": 30000, "rainfall": map[string]any{"rainfall_mm_per_hr": 10}, "ground_slope": 1}},
+	} {
+		body := saveBodyWithResults(b, tc.inputs)
+		b.Run(tc.name+"/whole", func(b *testing.B) {
+			b.SetBytes(int64(len(body)))
+			for b.Loop() {
+				var in savePayload
+				if err := jsonobject.Decode(bytes.NewReader(body), &in, jsonobject.Strict); err != nil {
+					b.Fatal(err)
+				}
+			}
+		})
+		b.Run(tc.name+"/results unread", func(b *testing.B) {
+			b.SetBytes(int64(len(body)))
+			for b.Loop() {
+				var in savePayload
+				r := httptest.NewRequest("POST", "/api/drainage/save/", bytes.NewReader(body))
+				if err := decodeSave(httptest.NewRecorder(), r, &in); err != nil {
+					b.Fatal(err)
+				}
+			}
+		})
+	}
+}
+
+func saveBodyWithResults(b *testing.B, inputs map[string]any) []byte {
+	b.Helper()
+	body, err := json.Marshal(inputs)
+	if err != nil {
+		b.Fatal(err)
+	}
+	req, err := design.DecodeRequest(body)
+	if err != nil {
+		b.Fatal(err)
+	}
+	ans, err := design.Calculate(catalogue.Default(), req)
+	if err != nil {
+		b.Fatal(err)
+	}
+	run := map[string]any{"name": "Run 1", "results": ans.Results}
+	for k, v := range inputs {
+		run[k] = v
+	}
+	out, err := json.Marshal(map[string]any{"share": false, "project": map[string]any{
+		"saveID": "p", "version": 3, "details": map[string]any{"name": "Yard"}, "runs": []any{run}}})
+	if err != nil {
+		b.Fatal(err)
+	}
+	return out
 }
