@@ -341,11 +341,18 @@ func (s *Store) ReadAllOf(ctx context.Context, after eventstore.Position, limit 
 	return evs, nil
 }
 
+// headQuery reads the log's last position from the primary key's last
+// entry. Its ORDER BY names the table's columns: a bare tx_id there is the
+// output column, the cast to bigint, which no index orders, and the
+// server read and sorted the whole log on every call (13 ms at 15,000
+// events under `make load`, growing with the log).
+const headQuery = `SELECT tx_id::text::bigint, seq FROM events ORDER BY events.tx_id DESC, events.seq DESC LIMIT 1`
+
 // Head implements eventstore.HeadReader: the greatest position among the
 // committed events (the primary key's last entry), held back or not.
 func (s *Store) Head(ctx context.Context) (eventstore.Position, error) {
 	var commit, seq uint64
-	err := s.pool.QueryRow(ctx, `SELECT tx_id::text::bigint, seq FROM events ORDER BY tx_id DESC, seq DESC LIMIT 1`).Scan(&commit, &seq)
+	err := s.pool.QueryRow(ctx, headQuery).Scan(&commit, &seq)
 	if errors.Is(err, pgx.ErrNoRows) {
 		return eventstore.Position{}, nil
 	}

@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"net/url"
 	"slices"
+	"strings"
 	"testing"
 	"time"
 
@@ -193,5 +194,46 @@ func TestReadRepeatedTexts(t *testing.T) {
 			m.CorrelationID != want.Metadata.CorrelationID || m.CausationID != want.Metadata.CausationID {
 			t.Errorf("event %d: %s %s %s %+v, want %s %s %s %+v", i, e.Stream, e.ID, e.Type, m, stream, stream+want.ID, want.Type, want.Metadata)
 		}
+	}
+}
+
+// TestHeadUsesTheLogIndex: Head reads the primary key's last entry. With
+// sorting priced out, a statement the index cannot answer still sorts, so
+// a Sort or a sequential scan in the plan means Head reads the whole log
+// (it did: its ORDER BY named the output column, a cast).
+func TestHeadUsesTheLogIndex(t *testing.T) {
+	url := pgtest.NewDatabase(t)
+	s := open(t, url)
+	defer s.Close()
+	for i := range 50 {
+		if _, err := s.Append(t.Context(), fmt.Sprintf("s%d", i), eventstore.NoStream, eventstore.NewEvent{ID: fmt.Sprintf("e%d", i), Type: "T", Data: []byte(`{}`)}); err != nil {
+			t.Fatal(err)
+		}
+	}
+	conn, err := pgx.Connect(t.Context(), url)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer conn.Close(context.Background())
+	if _, err := conn.Exec(t.Context(), `SET enable_sort = off`); err != nil {
+		t.Fatal(err)
+	}
+	var plan string
+	rows, err := conn.Query(t.Context(), `EXPLAIN `+postgres.HeadQuery)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for rows.Next() {
+		var line string
+		if err := rows.Scan(&line); err != nil {
+			t.Fatal(err)
+		}
+		plan += line + "\n"
+	}
+	if rows.Err() != nil {
+		t.Fatal(rows.Err())
+	}
+	if strings.Contains(plan, "Sort") || strings.Contains(plan, "Seq Scan") || !strings.Contains(plan, "Index") {
+		t.Errorf("Head does not read the log's index:\n%s", plan)
 	}
 }
