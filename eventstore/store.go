@@ -203,6 +203,15 @@ func ReadAllOf(ctx context.Context, store Store, after Position, limit int, type
 	return store.ReadAll(ctx, after, limit)
 }
 
+// Counter is implemented by a store that can count the log's events after
+// a position without reading them: the projection lag gauge, which read up
+// to LagLimit whole events per read model on every scrape before.
+type Counter interface {
+	// CountAfter is how many events ReadAll(ctx, after, limit) would
+	// return now (limit <= 0: no limit).
+	CountAfter(ctx context.Context, after Position, limit int) (int, error)
+}
+
 // HeadReader is implemented by a store that can tell where its log ends.
 type HeadReader interface {
 	// Head is the position of the last event committed, whether ReadAll

@@ -887,7 +887,9 @@ func (r *Runner) Rebuild(ctx context.Context) error {
 
 // Lag is how many events of the log each projection has yet to apply,
 // counted up to limit (a projection further behind shows limit): enough
-// to alert on, without reading the whole log on every scrape.
+// to alert on, without reading the whole log on every scrape. A store
+// that counts its log (eventstore.Counter) is asked once per distinct
+// checkpoint; otherwise the log after the lowest one is read.
 func (r *Runner) Lag(ctx context.Context, limit int) (map[string]int, error) {
 	if err := r.init(ctx); err != nil {
 		return nil, err
@@ -895,6 +897,22 @@ func (r *Runner) Lag(ctx context.Context, limit int) (map[string]int, error) {
 	cps, err := r.checkpoints(ctx)
 	if err != nil {
 		return nil, err
+	}
+	out := make(map[string]int, len(r.projs))
+	if c, ok := eventstore.Bare(r.cfg.Store).(eventstore.Counter); ok {
+		counted := map[eventstore.Position]int{}
+		for _, ps := range r.projs {
+			cp := cps[ps.p.Name()]
+			n, seen := counted[cp]
+			if !seen {
+				if n, err = c.CountAfter(ctx, cp, limit); err != nil {
+					return nil, fmt.Errorf("projection lag: %w", err)
+				}
+				counted[cp] = n
+			}
+			out[ps.p.Name()] = n
+		}
+		return out, nil
 	}
 	var low eventstore.Position
 	for i, ps := range r.projs {
@@ -906,7 +924,6 @@ func (r *Runner) Lag(ctx context.Context, limit int) (map[string]int, error) {
 	if err != nil {
 		return nil, fmt.Errorf("read the log for projection lag: %w", err)
 	}
-	out := make(map[string]int, len(r.projs))
 	for _, ps := range r.projs {
 		cp := cps[ps.p.Name()]
 		// evs is in log order: those after cp are a suffix.

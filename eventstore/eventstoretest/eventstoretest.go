@@ -82,6 +82,7 @@ func run(t *testing.T, open func(t *testing.T) eventstore.Store, positions bool)
 		{"ReadAllPaging", testReadAllPaging},
 		{"ReadAllOf", testReadAllOf},
 		{"Head", testHead},
+		{"CountAfter", testCountAfter},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -988,6 +989,46 @@ func testReadAllOf(t *testing.T, s eventstore.Store) {
 			t.Errorf("event %d (%s, through ReadAll): data %s, want %s", i, w.Type, g.Data, w.Data)
 		}
 	}
+}
+
+// testCountAfter: a store that counts its log (Counter) gives, for every
+// position of the log and limit, how many events ReadAll would return.
+func testCountAfter(t *testing.T, s eventstore.Store) {
+	c, ok := s.(eventstore.Counter)
+	if !ok {
+		t.Skip("the store does not count its log")
+	}
+	if n, err := c.CountAfter(t.Context(), eventstore.Position{}, 0); err != nil || n != 0 {
+		t.Fatalf("count of an empty log = %d, %v; want 0", n, err)
+	}
+	for i := range 4 {
+		mustAppend(t, s, fmt.Sprintf("count-%d-%s", i%2, newID()), eventstore.NoStream, events(1+i%3)...)
+	}
+	all := readAll(t, s, 1+2+3+1)
+	from := append([]eventstore.Position{{}}, positionsOf(all)...)
+	for _, after := range from {
+		for _, limit := range []int{0, 1, 3, 100} {
+			evs, err := s.ReadAll(t.Context(), after, limit)
+			if err != nil {
+				t.Fatal(err)
+			}
+			n, err := c.CountAfter(t.Context(), after, limit)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if n != len(evs) {
+				t.Errorf("CountAfter(%s, %d) = %d; ReadAll gives %d", after, limit, n, len(evs))
+			}
+		}
+	}
+}
+
+func positionsOf(evs []eventstore.Event) []eventstore.Position {
+	out := make([]eventstore.Position, len(evs))
+	for i, e := range evs {
+		out[i] = e.Position
+	}
+	return out
 }
 
 // testHead: a store that tells its head (HeadReader) gives the position of

@@ -149,6 +149,23 @@ func (s *Store) ReadAll(ctx context.Context, after eventstore.Position, limit in
 	return out, nil
 }
 
+// CountAfter implements eventstore.Counter.
+func (s *Store) CountAfter(ctx context.Context, after eventstore.Position, limit int) (int, error) {
+	if err := ctx.Err(); err != nil {
+		return 0, err
+	}
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	if s.closed {
+		return 0, ErrClosed
+	}
+	n := len(s.log) - sort.Search(len(s.log), func(i int) bool { return after.Less(s.log[i].Position) })
+	if limit > 0 {
+		n = min(n, limit)
+	}
+	return n, nil
+}
+
 // Head implements eventstore.HeadReader.
 func (s *Store) Head(ctx context.Context) (eventstore.Position, error) {
 	if err := ctx.Err(); err != nil {

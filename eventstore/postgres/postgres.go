@@ -341,6 +341,19 @@ func (s *Store) ReadAllOf(ctx context.Context, after eventstore.Position, limit 
 	return evs, nil
 }
 
+// CountAfter implements eventstore.Counter over the primary key's entries
+// alone (an index-only scan where the visibility map allows).
+func (s *Store) CountAfter(ctx context.Context, after eventstore.Position, limit int) (int, error) {
+	var n int
+	err := s.pool.QueryRow(ctx, `SELECT count(*) FROM (SELECT 1 FROM events
+		WHERE (tx_id, seq) > ($1::xid8, $2::bigint) AND tx_id < pg_snapshot_xmin(pg_current_snapshot())
+		LIMIT $3) AS page`, after.Commit, int64(after.Seq), sqlLimit(limit)).Scan(&n)
+	if err != nil {
+		return 0, fmt.Errorf("count the log after %s: %w", after, err)
+	}
+	return n, nil
+}
+
 // headQuery reads the log's last position from the primary key's last
 // entry. Its ORDER BY names the table's columns: a bare tx_id there is the
 // output column, the cast to bigint, which no index orders, and the

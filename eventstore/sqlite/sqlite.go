@@ -47,7 +47,7 @@ type Store struct {
 	begin, commit, rollback                         *sql.Stmt
 	version, lastCommit, insert, upsertStream, byID *sql.Stmt
 	// On read.
-	readStream, readAll, readAllOf, streamVersion *sql.Stmt
+	readStream, readAll, readAllOf, countAfter, streamVersion *sql.Stmt
 
 	mu      sync.Mutex
 	queue   []*request // appends waiting for a batch
@@ -142,6 +142,7 @@ func open(ctx context.Context, path string) (_ *Store, err error) {
 	// seq alone orders the log, appends being serialised.
 	s.readAll = prepare(r, `SELECT `+eventColumns+` FROM events WHERE seq > ? ORDER BY seq LIMIT ?`)
 	s.readAllOf = prepare(r, `SELECT `+typedEventColumns+` FROM events WHERE seq > ? ORDER BY seq LIMIT ?`)
+	s.countAfter = prepare(r, `SELECT count(*) FROM (SELECT 1 FROM events WHERE seq > ? LIMIT ?)`)
 	s.streamVersion = prepare(r, `SELECT version FROM streams WHERE stream_id = ?`)
 	if err != nil {
 		return nil, err
@@ -161,7 +162,7 @@ func (s *Store) Close() error {
 		s.mu.Unlock()
 		var errs []error
 		for _, st := range []*sql.Stmt{s.begin, s.commit, s.rollback,
-			s.version, s.lastCommit, s.insert, s.upsertStream, s.byID, s.readStream, s.readAll, s.readAllOf, s.streamVersion} {
+			s.version, s.lastCommit, s.insert, s.upsertStream, s.byID, s.readStream, s.readAll, s.readAllOf, s.countAfter, s.streamVersion} {
 			if st != nil {
 				errs = append(errs, st.Close())
 			}
@@ -534,6 +535,15 @@ func (s *Store) ReadAllOf(ctx context.Context, after eventstore.Position, limit 
 		}
 	}
 	return nil, fmt.Errorf("read log of %d types after %s: %w", len(types), after, err)
+}
+
+// CountAfter implements eventstore.Counter.
+func (s *Store) CountAfter(ctx context.Context, after eventstore.Position, limit int) (int, error) {
+	var n int
+	if err := s.countAfter.QueryRowContext(ctx, int64(after.Seq), sqlLimit(limit)).Scan(&n); err != nil {
+		return 0, fmt.Errorf("count the log after %s: %w", after, err)
+	}
+	return n, nil
 }
 
 // Head implements eventstore.HeadReader.
