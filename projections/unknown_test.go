@@ -91,6 +91,14 @@ func TestProjectionsSkipUnknownEventTypes(t *testing.T) {
 			t.Fatal(err)
 		}
 
+		// The counters are the process's: what this run adds is counted
+		// (go test -count=2 runs it twice in one process).
+		counted := map[[2]string]float64{}
+		for _, k := range [][2]string{{"calc_history", projectType}, {"timeline", projectType}, {"user_list", accountType}, {"user_list", projectType}, {"project_list", projectType}} {
+			counted[k] = unknownCount(t, k[0], k[1])
+		}
+		added := func(source, typ string) float64 { return unknownCount(t, source, typ) - counted[[2]string{source, typ}] }
+
 		projs := []projections.Projection{projectlist.Projection{}, calchistory.Projection{}, timeline.New(), userlist.Projection{}}
 		runner, err := projections.NewRunner(projections.Config{Store: store, DB: db, Projections: projs})
 		if err != nil {
@@ -138,17 +146,17 @@ func TestProjectionsSkipUnknownEventTypes(t *testing.T) {
 		for _, c := range []struct{ source, typ string }{
 			{"calc_history", projectType}, {"timeline", projectType}, {"user_list", accountType},
 		} {
-			if n := unknownCount(t, c.source, c.typ); n != 1 {
+			if n := added(c.source, c.typ); n != 1 {
 				t.Errorf("draindesign_unknown_events_total{source=%q,type=%q} = %v, want 1", c.source, c.typ, n)
 			}
 		}
 		// Read models of the other aggregate do not count it: not theirs.
 		// Nor does the project list, which reads a list of known types
 		// (projections.Selecting) and so ignores every other one.
-		if n := unknownCount(t, "user_list", projectType); n != 0 {
+		if n := added("user_list", projectType); n != 0 {
 			t.Errorf("user_list counted a project event: %v", n)
 		}
-		if n := unknownCount(t, "project_list", projectType); n != 0 {
+		if n := added("project_list", projectType); n != 0 {
 			t.Errorf("project_list counted an event type it does not read: %v", n)
 		}
 	})
