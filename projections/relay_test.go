@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 	"strconv"
+	"sync/atomic"
 	"testing"
 	"time"
 
@@ -26,8 +27,9 @@ func TestRelayPublishesCommittedEventsInOrder(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
+		spy := &dataReads{Store: store}
 		relay := projections.NewRelay(projections.RelayConfig{
-			Store: store, Publisher: tr.Publisher, After: testkit.Last(early), PollInterval: time.Hour,
+			Store: spy, Publisher: tr.Publisher, After: testkit.Last(early), PollInterval: time.Hour,
 		})
 		go func() {
 			if err := relay.Run(ctx); err != nil {
@@ -83,7 +85,33 @@ func TestRelayPublishesCommittedEventsInOrder(t *testing.T) {
 			t.Errorf("unexpected message %s (events before After must not be published)", msg.UUID)
 		case <-time.After(50 * time.Millisecond):
 		}
+		// Nor does the relay read it.
+		if n := spy.withData.Load(); n != 0 {
+			t.Errorf("the relay read %d events with their data", n)
+		}
 	})
+}
+
+// dataReads counts the events read from store with their data.
+type dataReads struct {
+	eventstore.Store
+	withData atomic.Int64
+}
+
+func (s *dataReads) ReadAll(ctx context.Context, after eventstore.Position, limit int) ([]eventstore.Event, error) {
+	evs, err := s.Store.ReadAll(ctx, after, limit)
+	s.withData.Add(int64(len(evs)))
+	return evs, err
+}
+
+func (s *dataReads) ReadAllOf(ctx context.Context, after eventstore.Position, limit int, types []string) ([]eventstore.Event, error) {
+	evs, err := eventstore.ReadAllOf(ctx, s.Store, after, limit, types)
+	for _, e := range evs {
+		if len(e.Data) > 0 {
+			s.withData.Add(1)
+		}
+	}
+	return evs, err
 }
 
 func TestParsePosition(t *testing.T) {
