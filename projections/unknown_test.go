@@ -97,7 +97,9 @@ func TestProjectionsSkipUnknownEventTypes(t *testing.T) {
 		for _, k := range [][2]string{{"calc_history", projectType}, {"timeline", projectType}, {"user_list", accountType}, {"user_list", projectType}, {"project_list", projectType}} {
 			counted[k] = unknownCount(t, k[0], k[1])
 		}
-		added := func(source, typ string) float64 { return unknownCount(t, source, typ) - counted[[2]string{source, typ}] }
+		added := func(source, typ string) float64 {
+			return unknownCount(t, source, typ) - counted[[2]string{source, typ}]
+		}
 
 		projs := []projections.Projection{projectlist.Projection{}, calchistory.Projection{}, timeline.New(), userlist.Projection{}}
 		runner, err := projections.NewRunner(projections.Config{Store: store, DB: db, Projections: projs})
