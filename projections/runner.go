@@ -56,8 +56,10 @@ type Runner struct {
 	progress   chan struct{} // closed and replaced whenever a checkpoint advances here
 
 	// reads shares the log reads of projections catching up from the same
-	// checkpoint at about the same time.
+	// checkpoint at about the same time; tail keeps the newest stretch
+	// read, for the read models that follow close behind.
 	reads recentReads
+	tail  logTail
 
 	// appended is where this instance's recent appends landed.
 	appended appendedAt
@@ -486,7 +488,7 @@ func (r *Runner) step(ctx context.Context, ps *projState, to *eventstore.Positio
 	// The whole batch is applied, also past to: the writers waiting
 	// behind this lock for later events then find their own applied by
 	// this one transaction instead of each running one.
-	evs, err := r.reads.readAll(ctx, r.cfg.Store, cp, r.cfg.BatchSize, to, ps.reads)
+	evs, err := r.tail.read(ctx, r.cfg.Store, &r.reads, cp, r.cfg.BatchSize, to, ps.reads)
 	if err != nil {
 		return false, fmt.Errorf("catch up %s: read after %s: %w", name, cp, err)
 	}
@@ -677,6 +679,8 @@ func (r *Runner) holdBack(ctx context.Context, stream string, version int64, pro
 // those refreshed on read included: an erasure, which must leave no copy
 // of the personal fields it blanks.
 func (r *Runner) WaitForStreamEverywhere(ctx context.Context, stream string, version int64) error {
+	// An erasure: the kept stretch of the log may hold what it erased.
+	r.tail.forget()
 	var projs []*projState
 	for _, ps := range r.projs {
 		if f, ok := ps.p.(Following); !ok || f.Follows(stream) {
@@ -848,6 +852,7 @@ func (r *Runner) Rebuild(ctx context.Context) error {
 	if err := r.init(ctx); err != nil {
 		return err
 	}
+	r.tail.forget()
 	for i, ps := range r.projs {
 		if err := ps.mu.lock(ctx); err != nil {
 			for _, held := range r.projs[:i] {

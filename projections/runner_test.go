@@ -440,6 +440,66 @@ func TestNewRunnerRejectsDuplicateNames(t *testing.T) {
 	}
 }
 
+// rowCount counts the events the store returns to readers of the log.
+type rowCount struct {
+	eventstore.Store
+	rows atomic.Int64
+}
+
+func (s *rowCount) ReadAll(ctx context.Context, after eventstore.Position, limit int) ([]eventstore.Event, error) {
+	evs, err := s.Store.ReadAll(ctx, after, limit)
+	s.rows.Add(int64(len(evs)))
+	return evs, err
+}
+
+// Read models catching up together, each from its own checkpoint, read
+// each event from the store about once between them (the runner's log
+// tail), not once each, and each applies every event.
+func TestReadModelsShareTheirLogReads(t *testing.T) {
+	t.Parallel()
+	eachBackend(t, func(t *testing.T, backend eventstore.Store, database testkit.Database) {
+		ctx := context.Background()
+		db := database.Open(t)
+		var projs []projections.Projection
+		for i := range 4 {
+			projs = append(projs, testkit.NewCounter(fmt.Sprintf("shared_%d", i)))
+		}
+		// Read model i stands 10·i events into the log: the first is
+		// the furthest behind, and the others' pages all differ.
+		for i := range projs {
+			testkit.WaitVisible(t, backend, testkit.Last(testkit.Append(t, backend, "project-share", 10)))
+			ahead, err := projections.NewRunner(projections.Config{Store: backend, DB: db, Projections: projs[len(projs)-1-i:]})
+			if err != nil {
+				t.Fatal(err)
+			}
+			if err := ahead.CatchUp(ctx); err != nil {
+				t.Fatal(err)
+			}
+		}
+		const n = 60
+		evs := testkit.Append(t, backend, "project-share", n)
+		testkit.WaitVisible(t, backend, testkit.Last(evs))
+
+		store := &rowCount{Store: struct{ eventstore.Store }{backend}}
+		r, err := projections.NewRunner(projections.Config{Store: store, DB: db, Projections: projs, BatchSize: 100})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if err := r.CatchUp(ctx); err != nil {
+			t.Fatal(err)
+		}
+		for _, p := range projs {
+			if got := checkpoint(t, db, p.Name()); got != testkit.Last(evs) {
+				t.Errorf("%s at %s, want %s", p.Name(), got, testkit.Last(evs))
+			}
+		}
+		// The first reads its 30 + 60; the others find theirs in the tail.
+		if rows := store.rows.Load(); rows > 30+n+n/2 {
+			t.Errorf("4 read models read %d events from the store for %d new in the log", rows, 30+n)
+		}
+	})
+}
+
 // Lag counts, per projection, the events after its checkpoint, capped at
 // the limit asked for, and is 0 once every projection has caught up: by
 // the store's count (eventstore.Counter) and, for a store without one, by

@@ -1,0 +1,191 @@
+package projections
+
+import (
+	"context"
+	"slices"
+	"sort"
+	"sync"
+	"time"
+
+	"draindesign/eventstore"
+)
+
+// logTailKept bounds the events the tail keeps: a few batches, enough for
+// read models moving together; one further behind reads the store.
+const logTailKept = 1024
+
+// logTailFor is how long the tail is kept once nobody extends it. It
+// holds events as the store gave them, personal data opened, so it must
+// not outlive the instance's other short-lived copies (the codec's memo);
+// an erasure or a rebuild drops it at once (forget).
+const logTailFor = 5 * time.Second
+
+// logTail keeps the newest stretch of the log that this instance's read
+// models read, so that each event is read from the store once per
+// instance rather than once per read model. Under `make load`, with
+// pg_stat_statements on, the catch-ups' log reads were the largest part
+// of PostgreSQL's time after the appends: each event came back with its
+// data about nine times and without it nine more (read models woken
+// together, each from its own checkpoint, so that recentReads, which
+// shares identical reads only, rarely applied).
+//
+// The stretch is contiguous: every event after from, up to the last one
+// kept, as the store showed them. A page of the log never changes once
+// read (ReadAll never skips an event, and later reads only add events
+// after the page), so serving a part of the stretch is as true as reading
+// it again. Only reads with every event's data extend it; a read model
+// that reads some types only gets the others without their data, as
+// eventstore.ReadAllOf would give them.
+type logTail struct {
+	mu   sync.Mutex
+	from eventstore.Position // exclusive start
+	evs  []eventstore.Event
+	at   time.Time // last extended
+}
+
+// read is step's log read: the events after "after", at most limit, for
+// a caller that needs to reach to (nil: the head), the events of types
+// outside types (nil: all) without data. From the tail where it holds
+// enough; otherwise from the store (shared through reads), extending the
+// tail with what comes back.
+func (t *logTail) read(ctx context.Context, store eventstore.Store, reads *recentReads, after eventstore.Position, limit int, to *eventstore.Position, types []string) ([]eventstore.Event, error) {
+	if evs, ok := t.serve(after, limit, to); ok {
+		return withDataOf(evs, types), nil
+	}
+	if !t.covers(after) {
+		// Behind the stretch (or none kept): read for itself, as before.
+		// A read of every type's data may start a newer stretch.
+		evs, err := reads.readAll(ctx, store, after, limit, to, types)
+		if err == nil && len(types) == 0 {
+			t.extend(after, evs)
+		}
+		return evs, err
+	}
+	// The stretch ends before what the caller needs: read on from its end,
+	// with every type's data, and serve from the longer stretch.
+	end := t.end()
+	more, err := reads.readAll(ctx, store, end, limit, to, nil)
+	if err != nil {
+		return nil, err
+	}
+	t.extend(end, more)
+	// The stretch now reaches as far as the store showed: what it holds
+	// after "after" is what a read would return (possibly nothing).
+	if evs, ok := t.available(after, limit); ok {
+		return withDataOf(evs, types), nil
+	}
+	// Dropped meanwhile (forget, or trimmed past after): read directly.
+	return reads.readAll(ctx, store, after, limit, to, types)
+}
+
+// available is the part of the stretch after "after", at most limit
+// events, when the stretch covers after.
+func (t *logTail) available(after eventstore.Position, limit int) ([]eventstore.Event, bool) {
+	t.mu.Lock()
+	defer t.mu.Unlock()
+	if !t.coversLocked(after) {
+		return nil, false
+	}
+	i := sort.Search(len(t.evs), func(i int) bool { return after.Less(t.evs[i].Position) })
+	evs := t.evs[i:]
+	if limit > 0 && len(evs) > limit {
+		evs = evs[:limit]
+	}
+	return slices.Clip(evs), true
+}
+
+// serve is the part of the stretch a read from after would return, when
+// the stretch holds all of it: a full page, or one that reaches to.
+// After a read that reached the head, the stretch ends there; a later
+// read that needs the head is not served (the log may have grown).
+func (t *logTail) serve(after eventstore.Position, limit int, to *eventstore.Position) ([]eventstore.Event, bool) {
+	t.mu.Lock()
+	defer t.mu.Unlock()
+	if !t.coversLocked(after) {
+		return nil, false
+	}
+	i := sort.Search(len(t.evs), func(i int) bool { return after.Less(t.evs[i].Position) })
+	evs := t.evs[i:]
+	if limit > 0 && len(evs) >= limit {
+		return slices.Clip(evs[:limit]), true
+	}
+	if to != nil && len(evs) > 0 && !evs[len(evs)-1].Position.Less(*to) {
+		return slices.Clip(evs), true
+	}
+	return nil, false
+}
+
+// covers: the stretch starts at or before after and reaches it, so that it
+// holds every event right after it that it holds at all.
+func (t *logTail) covers(after eventstore.Position) bool {
+	t.mu.Lock()
+	defer t.mu.Unlock()
+	return t.coversLocked(after)
+}
+
+func (t *logTail) coversLocked(after eventstore.Position) bool {
+	if len(t.evs) == 0 || time.Since(t.at) > logTailFor {
+		return false
+	}
+	return !after.Less(t.from) && !t.evs[len(t.evs)-1].Position.Less(after)
+}
+
+func (t *logTail) end() eventstore.Position {
+	t.mu.Lock()
+	defer t.mu.Unlock()
+	if len(t.evs) == 0 {
+		return t.from
+	}
+	return t.evs[len(t.evs)-1].Position
+}
+
+// extend adds evs, read from the store after "after" with every type's
+// data: to the stretch when they continue it, or as a new stretch when
+// they are newer than it ends. Older pages are left alone.
+func (t *logTail) extend(after eventstore.Position, evs []eventstore.Event) {
+	if len(evs) == 0 {
+		return
+	}
+	t.mu.Lock()
+	defer t.mu.Unlock()
+	fresh := len(t.evs) > 0 && time.Since(t.at) <= logTailFor
+	switch {
+	case fresh && after == t.evs[len(t.evs)-1].Position:
+		t.evs = append(t.evs, evs...)
+	case fresh && !t.evs[len(t.evs)-1].Position.Less(evs[len(evs)-1].Position):
+		return // nothing newer than the stretch holds
+	default:
+		t.from, t.evs = after, slices.Clone(evs)
+	}
+	t.at = time.Now()
+	if n := len(t.evs) - logTailKept; n > 0 {
+		// Served slices keep their own view of the old array.
+		t.from = t.evs[n-1].Position
+		t.evs = slices.Clone(t.evs[n:])
+	}
+}
+
+// forget drops the stretch: after an erasure (it may hold personal data
+// in the clear) and a rebuild.
+func (t *logTail) forget() {
+	t.mu.Lock()
+	t.from, t.evs = eventstore.Position{}, nil
+	t.mu.Unlock()
+}
+
+// withDataOf is evs with the data of the events whose type is not in
+// types removed (types nil: evs as they are), in a copy: the stretch is
+// shared.
+func withDataOf(evs []eventstore.Event, types []string) []eventstore.Event {
+	if len(types) == 0 {
+		return evs
+	}
+	out := make([]eventstore.Event, len(evs))
+	for i, e := range evs {
+		if _, ok := slices.BinarySearch(types, e.Type); !ok {
+			e.Data = nil
+		}
+		out[i] = e
+	}
+	return out
+}

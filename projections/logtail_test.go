@@ -1,0 +1,168 @@
+package projections
+
+import (
+	"context"
+	"fmt"
+	"sync/atomic"
+	"testing"
+	"time"
+
+	"draindesign/eventstore"
+	"draindesign/eventstore/memory"
+)
+
+// rowsRead counts the events the store returned, with their data or not.
+type rowsRead struct {
+	eventstore.Store
+	rows atomic.Int64
+}
+
+func (s *rowsRead) ReadAll(ctx context.Context, after eventstore.Position, limit int) ([]eventstore.Event, error) {
+	evs, err := s.Store.ReadAll(ctx, after, limit)
+	s.rows.Add(int64(len(evs)))
+	return evs, err
+}
+
+func (s *rowsRead) ReadAllOf(ctx context.Context, after eventstore.Position, limit int, types []string) ([]eventstore.Event, error) {
+	evs, err := eventstore.ReadAllOf(ctx, s.Store, after, limit, types)
+	s.rows.Add(int64(len(evs)))
+	return evs, err
+}
+
+func appendEvents(t *testing.T, s eventstore.Store, n int) []eventstore.Event {
+	t.Helper()
+	var out []eventstore.Event
+	for i := range n {
+		typ := []string{"a", "b"}[i%2]
+		res, err := s.Append(context.Background(), fmt.Sprintf("project-%d", i%3), eventstore.Any,
+			eventstore.NewEvent{ID: fmt.Sprintf("%s-%d-%d", t.Name(), i, time.Now().UnixNano()), Type: typ, Data: []byte(`{"n":1}`)})
+		if err != nil {
+			t.Fatal(err)
+		}
+		out = append(out, eventstore.Event{Type: typ, Position: res.Position})
+	}
+	return out
+}
+
+// The tail serves, from what one read brought, the reads of others that
+// follow close behind: each from its own position, up to its limit or
+// the position it needs, and the reads of one type with the other types'
+// data left out; what it cannot know (the head) it reads.
+func TestLogTailServesReadsFromOneRead(t *testing.T) {
+	ctx := context.Background()
+	store := &rowsRead{Store: memory.New()}
+	evs := appendEvents(t, store, 10)
+	var tail logTail
+	var reads recentReads
+
+	// The first reader reads the store (all 10, to the head).
+	got, err := tail.read(ctx, store, &reads, eventstore.Position{}, 100, nil, nil)
+	if err != nil || len(got) != 10 {
+		t.Fatalf("first read: %d events, %v", len(got), err)
+	}
+	before := store.rows.Load()
+	for _, tc := range []struct {
+		name  string
+		after int // index of the event read last, -1: none
+		limit int
+		to    int // index of the event needed, -1: the head
+		types []string
+		want  int
+	}{
+		{"a full page from a later position", 2, 3, -1, nil, 3},
+		{"up to the event needed", 4, 100, 7, nil, 5},
+		{"one type, from the start", -1, 4, -1, []string{"a"}, 4},
+		// These ask the store whether the log grew (it did not).
+		{"to the head", 6, 100, -1, nil, 3},
+		{"at the head", 9, 100, -1, nil, 0},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			after := eventstore.Position{}
+			if tc.after >= 0 {
+				after = evs[tc.after].Position
+			}
+			var to *eventstore.Position
+			if tc.to >= 0 {
+				to = &evs[tc.to].Position
+			}
+			got, err := tail.read(ctx, store, &reads, after, tc.limit, to, tc.types)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if len(got) != tc.want {
+				t.Fatalf("%d events, want %d", len(got), tc.want)
+			}
+			for i, e := range got {
+				if want := evs[tc.after+1+i]; e.Position != want.Position {
+					t.Errorf("event %d at %s, want %s", i, e.Position, want.Position)
+				}
+				if withData := tc.types == nil || e.Type == tc.types[0]; withData != (len(e.Data) > 0) {
+					t.Errorf("event %d of type %s: data %q", i, e.Type, e.Data)
+				}
+			}
+		})
+	}
+	if n := store.rows.Load() - before; n != 0 {
+		t.Errorf("the store returned %d more events; the tail held them all", n)
+	}
+	// A type's read left the shared stretch whole.
+	if all, _ := tail.available(eventstore.Position{}, 100); len(all) != 10 || len(all[1].Data) == 0 {
+		t.Errorf("the stretch lost data: %d events", len(all))
+	}
+}
+
+// New events are read once, from the tail's end, and served to the
+// others; a reader behind the stretch reads the store for itself.
+func TestLogTailGrowsAndReadsBehindIt(t *testing.T) {
+	ctx := context.Background()
+	store := &rowsRead{Store: memory.New()}
+	evs := appendEvents(t, store, 4)
+	var tail logTail
+	var reads recentReads
+	if _, err := tail.read(ctx, store, &reads, evs[1].Position, 100, nil, nil); err != nil {
+		t.Fatal(err)
+	}
+	evs = append(evs, appendEvents(t, store, 3)...)
+	read := store.rows.Load()
+	got, err := tail.read(ctx, store, &reads, evs[2].Position, 100, nil, nil)
+	if err != nil || len(got) != 4 || got[0].Position != evs[3].Position {
+		t.Fatalf("read from inside the stretch: %d events, %v", len(got), err)
+	}
+	if n := store.rows.Load() - read; n != 3 {
+		t.Errorf("the store returned %d events, want the 3 new ones", n)
+	}
+	read = store.rows.Load()
+	got, err = tail.read(ctx, store, &reads, evs[0].Position, 100, nil, nil)
+	if err != nil || len(got) != 6 || got[0].Position != evs[1].Position {
+		t.Fatalf("read from behind the stretch: %d events, %v", len(got), err)
+	}
+	if n := store.rows.Load() - read; n != 6 {
+		t.Errorf("a read behind the stretch got %d events from the store, want 6", n)
+	}
+}
+
+// The stretch keeps at most logTailKept events, and nothing once it is
+// old or forgotten.
+func TestLogTailIsBounded(t *testing.T) {
+	var tail logTail
+	page := make([]eventstore.Event, logTailKept+10)
+	for i := range page {
+		page[i] = eventstore.Event{Position: eventstore.Position{Commit: uint64(i + 1), Seq: 1}, Data: []byte(`{}`)}
+	}
+	tail.extend(eventstore.Position{}, page)
+	if len(tail.evs) != logTailKept || tail.from != page[9].Position {
+		t.Fatalf("kept %d events from %s", len(tail.evs), tail.from)
+	}
+	if tail.covers(page[5].Position) || !tail.covers(page[9].Position) {
+		t.Error("the trimmed stretch covers the wrong positions")
+	}
+	tail.at = time.Now().Add(-2 * logTailFor)
+	if tail.covers(page[100].Position) {
+		t.Error("an old stretch still serves")
+	}
+	tail.at = time.Now()
+	tail.forget()
+	if tail.covers(page[100].Position) {
+		t.Error("a forgotten stretch still serves")
+	}
+}
