@@ -96,7 +96,7 @@ func TestLogTailServesReadsFromOneRead(t *testing.T) {
 				if want := evs[tc.after+1+i]; e.Position != want.Position {
 					t.Errorf("event %d at %s, want %s", i, e.Position, want.Position)
 				}
-				if withData := tc.types == nil || e.Type == tc.types[0]; withData != (len(e.Data) > 0) {
+				if withData := len(tc.types) == 0 || e.Type == tc.types[0]; withData != (len(e.Data) > 0) {
 					t.Errorf("event %d of type %s: data %q", i, e.Type, e.Data)
 				}
 			}
