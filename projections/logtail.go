@@ -52,8 +52,9 @@ func (t *logTail) read(ctx context.Context, store eventstore.Store, reads *recen
 	if evs, ok := t.serve(after, limit, to); ok {
 		return withDataOf(evs, types), nil
 	}
-	if !t.covers(after) {
-		// Behind the stretch (or none kept): read for itself, as before.
+	end, ok := t.reaches(after)
+	if !ok {
+		// Behind the stretch, or none kept: read for itself, as before.
 		// A read of every type's data may start a newer stretch.
 		evs, err := reads.readAll(ctx, store, after, limit, to, types)
 		if err == nil && len(types) == 0 {
@@ -61,21 +62,34 @@ func (t *logTail) read(ctx context.Context, store eventstore.Store, reads *recen
 		}
 		return evs, err
 	}
-	// The stretch ends before what the caller needs: read on from its end,
-	// with every type's data, and serve from the longer stretch.
-	end := t.end()
+	// The stretch ends before what the caller needs (or before where it
+	// stands: a read model that read for itself may be a little ahead):
+	// read on from its end, with every type's data, and serve from the
+	// longer stretch.
 	more, err := reads.readAll(ctx, store, end, limit, to, nil)
 	if err != nil {
 		return nil, err
 	}
 	t.extend(end, more)
-	// The stretch now reaches as far as the store showed: what it holds
-	// after "after" is what a read would return (possibly nothing).
+	// The stretch now reaches as far as the store showed, or a page
+	// further: what it holds after "after" is what a read would return
+	// (possibly nothing), or a part of it.
 	if evs, ok := t.available(after, limit); ok {
 		return withDataOf(evs, types), nil
 	}
-	// Dropped meanwhile (forget, or trimmed past after): read directly.
+	// Dropped meanwhile (forget), or still short of after: read directly.
 	return reads.readAll(ctx, store, after, limit, to, types)
+}
+
+// reaches is where the stretch ends, when it starts at or before after:
+// a read from its end then serves after too, or comes closer.
+func (t *logTail) reaches(after eventstore.Position) (eventstore.Position, bool) {
+	t.mu.Lock()
+	defer t.mu.Unlock()
+	if len(t.evs) == 0 || time.Since(t.at) > logTailFor || after.Less(t.from) {
+		return eventstore.Position{}, false
+	}
+	return t.evs[len(t.evs)-1].Position, true
 }
 
 // available is the part of the stretch after "after", at most limit
@@ -130,15 +144,6 @@ func (t *logTail) coversLocked(after eventstore.Position) bool {
 	return !after.Less(t.from) && !t.evs[len(t.evs)-1].Position.Less(after)
 }
 
-func (t *logTail) end() eventstore.Position {
-	t.mu.Lock()
-	defer t.mu.Unlock()
-	if len(t.evs) == 0 {
-		return t.from
-	}
-	return t.evs[len(t.evs)-1].Position
-}
-
 // extend adds evs, read from the store after "after" with every type's
 // data: to the stretch when they continue it, or as a new stretch when
 // they are newer than it ends. Older pages are left alone.
@@ -149,11 +154,18 @@ func (t *logTail) extend(after eventstore.Position, evs []eventstore.Event) {
 	t.mu.Lock()
 	defer t.mu.Unlock()
 	fresh := len(t.evs) > 0 && time.Since(t.at) <= logTailFor
+	var last eventstore.Position
+	if fresh {
+		last = t.evs[len(t.evs)-1].Position
+	}
 	switch {
-	case fresh && after == t.evs[len(t.evs)-1].Position:
-		t.evs = append(t.evs, evs...)
-	case fresh && !t.evs[len(t.evs)-1].Position.Less(evs[len(evs)-1].Position):
+	case fresh && !last.Less(evs[len(evs)-1].Position):
 		return // nothing newer than the stretch holds
+	case fresh && !after.Less(t.from) && !last.Less(after):
+		// The page starts inside the stretch (or at its end) and goes
+		// beyond: both are all the log holds there, so they join.
+		i := sort.Search(len(evs), func(i int) bool { return last.Less(evs[i].Position) })
+		t.evs = append(t.evs, evs[i:]...)
 	default:
 		t.from, t.evs = after, slices.Clone(evs)
 	}

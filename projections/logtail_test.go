@@ -141,6 +141,40 @@ func TestLogTailGrowsAndReadsBehindIt(t *testing.T) {
 	}
 }
 
+// A reader a little ahead of the stretch (it read for itself) extends it
+// from its end and is served from it; a page that starts inside the
+// stretch and goes beyond it joins it.
+func TestLogTailJoinsPagesAndServesReadersAhead(t *testing.T) {
+	ctx := context.Background()
+	store := &rowsRead{Store: memory.New()}
+	evs := appendEvents(t, store, 8)
+	var tail logTail
+	var reads recentReads
+	tail.extend(eventstore.Position{}, mustRead(t, store, eventstore.Position{}, 3))
+	// A page from inside the stretch, beyond its end: joined.
+	tail.extend(evs[1].Position, mustRead(t, store, evs[1].Position, 3))
+	if all, ok := tail.available(eventstore.Position{}, 100); !ok || len(all) != 5 || all[4].Position != evs[4].Position {
+		t.Fatalf("joined stretch: %d events, covered %t", len(all), ok)
+	}
+	// A reader at evs[6], ahead of the stretch's end (evs[4]).
+	got, err := tail.read(ctx, store, &reads, evs[6].Position, 100, nil, nil)
+	if err != nil || len(got) != 1 || got[0].Position != evs[7].Position {
+		t.Fatalf("reader ahead: %d events, %v", len(got), err)
+	}
+	if !tail.covers(evs[7].Position) || !tail.covers(evs[0].Position) {
+		t.Error("the stretch did not grow from its end")
+	}
+}
+
+func mustRead(t *testing.T, s eventstore.Store, after eventstore.Position, limit int) []eventstore.Event {
+	t.Helper()
+	evs, err := s.ReadAll(context.Background(), after, limit)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return evs
+}
+
 // The stretch keeps at most logTailKept events, and nothing once it is
 // old or forgotten.
 func TestLogTailIsBounded(t *testing.T) {
