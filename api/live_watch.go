@@ -208,7 +208,10 @@ func (w *liveWatcher) changes(ctx context.Context, st *watchState) liveChanges {
 	// offer read model may show them only on a later tick.
 	defer w.noteOffers(streams, st)
 	for read := 0; ; {
-		evs, err := w.tail.ReadAll(ctx, st.pos, liveTailPage)
+		// Streams, versions and positions only: the events' data stays
+		// in the store (it was most of what this read sent, every second,
+		// on every instance).
+		evs, err := eventstore.ReadAllOf(ctx, w.tail, st.pos, liveTailPage, []string{})
 		if err != nil {
 			w.s.log.Warn("live: read the log", "after", st.pos.String(), "err", err)
 			return liveChanges{all: true}
