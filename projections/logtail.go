@@ -10,9 +10,11 @@ import (
 	"draindesign/eventstore"
 )
 
-// logTailKept bounds the events the tail keeps: a few batches, enough for
-// read models moving together; one further behind reads the store.
-const logTailKept = 1024
+// logTailKept bounds the events the tail keeps: about five seconds of the
+// log under `make load` (a few MiB), enough for the read models that
+// follow together, the slower ones (the timeline) included; one further
+// behind reads the store.
+const logTailKept = 4096
 
 // logTailFor is how long the tail is kept once nobody extends it. It
 // holds events as the store gave them, personal data opened, so it must
