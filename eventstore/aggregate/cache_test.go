@@ -159,6 +159,53 @@ func TestLoadSeen(t *testing.T) {
 	}
 }
 
+// failingReads fails every stream read while down is set.
+type failingReads struct {
+	eventstore.Store
+	down atomic.Bool
+}
+
+func (s *failingReads) ReadStream(ctx context.Context, stream string, from int64, limit int) ([]eventstore.Event, error) {
+	if s.down.Load() {
+		return nil, errors.New("database unreachable")
+	}
+	return s.Store.ReadStream(ctx, stream, from, limit)
+}
+
+// A load that fails because the store does keeps the cached copy: once
+// the store is back, the next load reads only the events since, not the
+// whole stream (every aggregate in use loaded whole at once after a
+// database outage).
+func TestCacheOutlivesAStoreOutage(t *testing.T) {
+	ctx := context.Background()
+	plain, cached, decoded := cachedPair(t, nil, time.Minute, 100)
+	by := aggregate.Actor{UserID: "u1"}
+	if _, err := plain.Create(ctx, "a", by, []added{{N: 1}, {N: 2}, {N: 3}}); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := cached.Load(ctx, "a"); err != nil {
+		t.Fatal(err)
+	}
+	store := &failingReads{Store: cached.Store}
+	cached.Store = store
+	store.down.Store(true)
+	if _, err := cached.Load(ctx, "a"); err == nil {
+		t.Fatal("a load with the store down succeeded")
+	}
+	store.down.Store(false)
+	if _, err := plain.Update(ctx, "a", -1, by, nil, add(10)); err != nil {
+		t.Fatal(err)
+	}
+	before := decoded.Load()
+	c, err := cached.Load(ctx, "a")
+	if err != nil || c.total != 16 || c.version != 4 {
+		t.Fatalf("load after the outage: %+v %v, want 16 at version 4", c, err)
+	}
+	if n := decoded.Load() - before; n != 1 {
+		t.Errorf("the load after the outage decoded %d events, want the 1 appended since", n)
+	}
+}
+
 // readGate counts stream reads and holds each until the gate opens.
 type readGate struct {
 	eventstore.Store
