@@ -22,6 +22,12 @@ const logTailKept = 4096
 // an erasure or a rebuild drops it at once (forget).
 const logTailFor = 5 * time.Second
 
+// logTailMaxAge bounds how long an event stays in the stretch however
+// busy or quiet the log: a stretch begun longer ago is started again from
+// its end, as the instance's aggregate caches are reloaded
+// (usecase.CacheMaxAge).
+const logTailMaxAge = 30 * time.Second
+
 // logTail keeps the newest stretch of the log that this instance's read
 // models read, so that each event is read from the store once per
 // instance rather than once per read model. Under `make load`, with
@@ -39,10 +45,11 @@ const logTailFor = 5 * time.Second
 // that reads some types only gets the others without their data, as
 // eventstore.ReadAllOf would give them.
 type logTail struct {
-	mu   sync.Mutex
-	from eventstore.Position // exclusive start
-	evs  []eventstore.Event
-	at   time.Time // last extended
+	mu    sync.Mutex
+	from  eventstore.Position // exclusive start
+	evs   []eventstore.Event
+	at    time.Time // last extended
+	began time.Time // when the stretch was started
 }
 
 // read is step's log read: the events after "after", at most limit, for
@@ -167,9 +174,13 @@ func (t *logTail) extend(after eventstore.Position, evs []eventstore.Event) {
 		// The page starts inside the stretch (or at its end) and goes
 		// beyond: both are all the log holds there, so they join.
 		i := sort.Search(len(evs), func(i int) bool { return last.Less(evs[i].Position) })
+		if time.Since(t.began) > logTailMaxAge {
+			t.from, t.evs, t.began = last, slices.Clone(evs[i:]), time.Now()
+			break
+		}
 		t.evs = append(t.evs, evs[i:]...)
 	default:
-		t.from, t.evs = after, slices.Clone(evs)
+		t.from, t.evs, t.began = after, slices.Clone(evs), time.Now()
 	}
 	t.at = time.Now()
 	if n := len(t.evs) - logTailKept; n > 0 {

@@ -195,6 +195,14 @@ func TestLogTailIsBounded(t *testing.T) {
 		t.Error("an old stretch still serves")
 	}
 	tail.at = time.Now()
+	// A stretch begun long ago starts again from its end when it grows.
+	tail.began = time.Now().Add(-2 * logTailMaxAge)
+	last := page[len(page)-1].Position
+	next := eventstore.Event{Position: eventstore.Position{Commit: last.Commit + 1, Seq: 1}, Data: []byte(`{}`)}
+	tail.extend(last, []eventstore.Event{next})
+	if len(tail.evs) != 1 || tail.from != last || tail.covers(page[100].Position) || !tail.covers(last) {
+		t.Errorf("an old stretch kept %d events from %s", len(tail.evs), tail.from)
+	}
 	tail.forget()
 	if tail.covers(page[100].Position) {
 		t.Error("a forgotten stretch still serves")
