@@ -20,6 +20,7 @@ import (
 	"draindesign/api/usecase"
 	"draindesign/domain/account"
 	"draindesign/eventstore"
+	"draindesign/eventstore/eventstoretest"
 	"draindesign/eventstore/memory"
 	"draindesign/eventstore/pgtest"
 	"draindesign/eventstore/privacy"
@@ -443,7 +444,7 @@ func TestLiveWatchChanges(t *testing.T) {
 			n -= batch
 		}
 	}
-	spy := &dataRead{Store: store}
+	spy := &eventstoretest.Reads{Store: store}
 	w := &liveWatcher{s: &Server{log: slog.New(slog.DiscardHandler)}, tail: spy}
 	st := newWatchState()
 	appendTo("project-old", 3)
@@ -467,7 +468,7 @@ func TestLiveWatchChanges(t *testing.T) {
 	if ch := w.changes(ctx, st); !ch.all {
 		t.Errorf("far behind: %d streams, want everything", len(ch.streams))
 	}
-	if n := spy.withData.Load(); n != 0 {
+	if n := spy.WithData(); n != 0 {
 		t.Errorf("the watcher read %d events with their data; it needs their streams and versions only", n)
 	}
 	pos := st.pos
@@ -475,28 +476,6 @@ func TestLiveWatchChanges(t *testing.T) {
 	if ch := w.changes(ctx, st); !ch.all || st.pos != pos {
 		t.Errorf("failed read: %+v at %v, want everything and the position kept", ch, st.pos)
 	}
-}
-
-// dataRead counts the events read from the store with their data.
-type dataRead struct {
-	eventstore.Store
-	withData atomic.Int64
-}
-
-func (s *dataRead) ReadAll(ctx context.Context, after eventstore.Position, limit int) ([]eventstore.Event, error) {
-	evs, err := s.Store.ReadAll(ctx, after, limit)
-	s.withData.Add(int64(len(evs)))
-	return evs, err
-}
-
-func (s *dataRead) ReadAllOf(ctx context.Context, after eventstore.Position, limit int, types []string) ([]eventstore.Event, error) {
-	evs, err := eventstore.ReadAllOf(ctx, s.Store, after, limit, types)
-	for _, e := range evs {
-		if len(e.Data) > 0 {
-			s.withData.Add(1)
-		}
-	}
-	return evs, err
 }
 
 // Sessions that cannot be checked close every connection ("try again")

@@ -122,18 +122,14 @@ func (t *logTail) available(after eventstore.Position, limit int) ([]eventstore.
 // After a read that reached the head, the stretch ends there; a later
 // read that needs the head is not served (the log may have grown).
 func (t *logTail) serve(after eventstore.Position, limit int, to *eventstore.Position) ([]eventstore.Event, bool) {
-	t.mu.Lock()
-	defer t.mu.Unlock()
-	if !t.coversLocked(after) {
+	evs, ok := t.available(after, limit)
+	switch {
+	case !ok:
 		return nil, false
-	}
-	i := sort.Search(len(t.evs), func(i int) bool { return after.Less(t.evs[i].Position) })
-	evs := t.evs[i:]
-	if limit > 0 && len(evs) >= limit {
-		return slices.Clip(evs[:limit]), true
-	}
-	if to != nil && len(evs) > 0 && !evs[len(evs)-1].Position.Less(*to) {
-		return slices.Clip(evs), true
+	case limit > 0 && len(evs) == limit:
+		return evs, true
+	case to != nil && len(evs) > 0 && !evs[len(evs)-1].Position.Less(*to):
+		return evs, true
 	}
 	return nil, false
 }

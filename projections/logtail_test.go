@@ -3,31 +3,13 @@ package projections
 import (
 	"context"
 	"fmt"
-	"sync/atomic"
 	"testing"
 	"time"
 
 	"draindesign/eventstore"
+	"draindesign/eventstore/eventstoretest"
 	"draindesign/eventstore/memory"
 )
-
-// rowsRead counts the events the store returned, with their data or not.
-type rowsRead struct {
-	eventstore.Store
-	rows atomic.Int64
-}
-
-func (s *rowsRead) ReadAll(ctx context.Context, after eventstore.Position, limit int) ([]eventstore.Event, error) {
-	evs, err := s.Store.ReadAll(ctx, after, limit)
-	s.rows.Add(int64(len(evs)))
-	return evs, err
-}
-
-func (s *rowsRead) ReadAllOf(ctx context.Context, after eventstore.Position, limit int, types []string) ([]eventstore.Event, error) {
-	evs, err := eventstore.ReadAllOf(ctx, s.Store, after, limit, types)
-	s.rows.Add(int64(len(evs)))
-	return evs, err
-}
 
 func appendEvents(t *testing.T, s eventstore.Store, n int) []eventstore.Event {
 	t.Helper()
@@ -50,7 +32,7 @@ func appendEvents(t *testing.T, s eventstore.Store, n int) []eventstore.Event {
 // data left out; what it cannot know (the head) it reads.
 func TestLogTailServesReadsFromOneRead(t *testing.T) {
 	ctx := context.Background()
-	store := &rowsRead{Store: memory.New()}
+	store := &eventstoretest.Reads{Store: memory.New()}
 	evs := appendEvents(t, store, 10)
 	var tail logTail
 	var reads recentReads
@@ -60,7 +42,7 @@ func TestLogTailServesReadsFromOneRead(t *testing.T) {
 	if err != nil || len(got) != 10 {
 		t.Fatalf("first read: %d events, %v", len(got), err)
 	}
-	before := store.rows.Load()
+	before := store.Rows()
 	for _, tc := range []struct {
 		name  string
 		after int // index of the event read last, -1: none
@@ -102,7 +84,7 @@ func TestLogTailServesReadsFromOneRead(t *testing.T) {
 			}
 		})
 	}
-	if n := store.rows.Load() - before; n != 0 {
+	if n := store.Rows() - before; n != 0 {
 		t.Errorf("the store returned %d more events; the tail held them all", n)
 	}
 	// A type's read left the shared stretch whole.
@@ -115,7 +97,7 @@ func TestLogTailServesReadsFromOneRead(t *testing.T) {
 // others; a reader behind the stretch reads the store for itself.
 func TestLogTailGrowsAndReadsBehindIt(t *testing.T) {
 	ctx := context.Background()
-	store := &rowsRead{Store: memory.New()}
+	store := &eventstoretest.Reads{Store: memory.New()}
 	evs := appendEvents(t, store, 4)
 	var tail logTail
 	var reads recentReads
@@ -123,20 +105,20 @@ func TestLogTailGrowsAndReadsBehindIt(t *testing.T) {
 		t.Fatal(err)
 	}
 	evs = append(evs, appendEvents(t, store, 3)...)
-	read := store.rows.Load()
+	read := store.Rows()
 	got, err := tail.read(ctx, store, &reads, evs[2].Position, 100, nil, nil)
 	if err != nil || len(got) != 4 || got[0].Position != evs[3].Position {
 		t.Fatalf("read from inside the stretch: %d events, %v", len(got), err)
 	}
-	if n := store.rows.Load() - read; n != 3 {
+	if n := store.Rows() - read; n != 3 {
 		t.Errorf("the store returned %d events, want the 3 new ones", n)
 	}
-	read = store.rows.Load()
+	read = store.Rows()
 	got, err = tail.read(ctx, store, &reads, evs[0].Position, 100, nil, nil)
 	if err != nil || len(got) != 6 || got[0].Position != evs[1].Position {
 		t.Fatalf("read from behind the stretch: %d events, %v", len(got), err)
 	}
-	if n := store.rows.Load() - read; n != 6 {
+	if n := store.Rows() - read; n != 6 {
 		t.Errorf("a read behind the stretch got %d events from the store, want 6", n)
 	}
 }
@@ -146,7 +128,7 @@ func TestLogTailGrowsAndReadsBehindIt(t *testing.T) {
 // stretch and goes beyond it joins it.
 func TestLogTailJoinsPagesAndServesReadersAhead(t *testing.T) {
 	ctx := context.Background()
-	store := &rowsRead{Store: memory.New()}
+	store := &eventstoretest.Reads{Store: memory.New()}
 	evs := appendEvents(t, store, 8)
 	var tail logTail
 	var reads recentReads

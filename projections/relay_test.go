@@ -4,13 +4,13 @@ import (
 	"context"
 	"fmt"
 	"strconv"
-	"sync/atomic"
 	"testing"
 	"time"
 
 	"github.com/ThreeDotsLabs/watermill"
 
 	"draindesign/eventstore"
+	"draindesign/eventstore/eventstoretest"
 	"draindesign/projections"
 	"draindesign/projections/internal/testkit"
 )
@@ -27,7 +27,7 @@ func TestRelayPublishesCommittedEventsInOrder(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		spy := &dataReads{Store: store}
+		spy := &eventstoretest.Reads{Store: store}
 		relay := projections.NewRelay(projections.RelayConfig{
 			Store: spy, Publisher: tr.Publisher, After: testkit.Last(early), PollInterval: time.Hour,
 		})
@@ -86,56 +86,8 @@ func TestRelayPublishesCommittedEventsInOrder(t *testing.T) {
 		case <-time.After(50 * time.Millisecond):
 		}
 		// Nor does the relay read it.
-		if n := spy.withData.Load(); n != 0 {
+		if n := spy.WithData(); n != 0 {
 			t.Errorf("the relay read %d events with their data", n)
 		}
 	})
-}
-
-// dataReads counts the events read from store with their data.
-type dataReads struct {
-	eventstore.Store
-	withData atomic.Int64
-}
-
-func (s *dataReads) ReadAll(ctx context.Context, after eventstore.Position, limit int) ([]eventstore.Event, error) {
-	evs, err := s.Store.ReadAll(ctx, after, limit)
-	s.withData.Add(int64(len(evs)))
-	return evs, err
-}
-
-func (s *dataReads) ReadAllOf(ctx context.Context, after eventstore.Position, limit int, types []string) ([]eventstore.Event, error) {
-	evs, err := eventstore.ReadAllOf(ctx, s.Store, after, limit, types)
-	for _, e := range evs {
-		if len(e.Data) > 0 {
-			s.withData.Add(1)
-		}
-	}
-	return evs, err
-}
-
-func TestParsePosition(t *testing.T) {
-	t.Parallel()
-	for _, tc := range []struct {
-		in   string
-		want eventstore.Position
-		ok   bool
-	}{
-		{"0.0", eventstore.Position{}, true},
-		{"12.345", eventstore.Position{Commit: 12, Seq: 345}, true},
-		{"18446744073709551615.1", eventstore.Position{Commit: 1<<64 - 1, Seq: 1}, true},
-		{"", eventstore.Position{}, false},
-		{"12", eventstore.Position{}, false},
-		{"1.2.3", eventstore.Position{}, false},
-		{"-1.2", eventstore.Position{}, false},
-		{"a.b", eventstore.Position{}, false},
-	} {
-		got, err := projections.ParsePosition(tc.in)
-		if (err == nil) != tc.ok || got != tc.want {
-			t.Errorf("ParsePosition(%q) = %v, %v", tc.in, got, err)
-		}
-		if tc.ok && got.String() != tc.in {
-			t.Errorf("round trip of %q gives %q", tc.in, got.String())
-		}
-	}
 }

@@ -11,6 +11,7 @@ import (
 	"time"
 
 	"draindesign/eventstore"
+	"draindesign/eventstore/eventstoretest"
 	"draindesign/eventstore/memory"
 	"draindesign/projections"
 	"draindesign/projections/internal/testkit"
@@ -440,18 +441,6 @@ func TestNewRunnerRejectsDuplicateNames(t *testing.T) {
 	}
 }
 
-// rowCount counts the events the store returns to readers of the log.
-type rowCount struct {
-	eventstore.Store
-	rows atomic.Int64
-}
-
-func (s *rowCount) ReadAll(ctx context.Context, after eventstore.Position, limit int) ([]eventstore.Event, error) {
-	evs, err := s.Store.ReadAll(ctx, after, limit)
-	s.rows.Add(int64(len(evs)))
-	return evs, err
-}
-
 // Read models catching up together, each from its own checkpoint, read
 // each event from the store about once between them (the runner's log
 // tail), not once each, and each applies every event.
@@ -480,7 +469,7 @@ func TestReadModelsShareTheirLogReads(t *testing.T) {
 		evs := testkit.Append(t, backend, "project-share", n)
 		testkit.WaitVisible(t, backend, testkit.Last(evs))
 
-		store := &rowCount{Store: struct{ eventstore.Store }{backend}}
+		store := &eventstoretest.Reads{Store: backend}
 		r, err := projections.NewRunner(projections.Config{Store: store, DB: db, Projections: projs, BatchSize: 100})
 		if err != nil {
 			t.Fatal(err)
@@ -494,7 +483,7 @@ func TestReadModelsShareTheirLogReads(t *testing.T) {
 			}
 		}
 		// The first reads its 30 + 60; the others find theirs in the tail.
-		if rows := store.rows.Load(); rows > 30+n+n/2 {
+		if rows := store.Rows(); rows > 30+n+n/2 {
 			t.Errorf("4 read models read %d events from the store for %d new in the log", rows, 30+n)
 		}
 	})
