@@ -29,10 +29,15 @@ import (
 
 // Config is what the API needs from the process that runs it.
 type Config struct {
-	Store  eventstore.Store
-	DB     *projections.DB
-	Runner *projections.Runner
-	Feed   *projections.Feed
+	// Lifetime, when set, is the instance's life: while it lasts the
+	// server watches the log for erasures (WatchErasures), so that its
+	// cached copies need not be loaded whole every usecase.CacheMaxAge.
+	// Nil (tests): no watch, the copies age as before.
+	Lifetime context.Context
+	Store    eventstore.Store
+	DB       *projections.DB
+	Runner   *projections.Runner
+	Feed     *projections.Feed
 	// Appended is called after every append, with the stream and where
 	// the append landed (the relay's Notify, the live hints, the runner).
 	Appended func(stream string, res eventstore.AppendResult)
@@ -77,6 +82,7 @@ type Config struct {
 // Server holds the API's collaborators.
 type Server struct {
 	cfg      Config
+	caches   *usecase.Caches
 	accounts *usecase.Accounts
 	projects *usecase.Projects
 	queries  *usecase.Queries
@@ -113,6 +119,9 @@ func New(ctx context.Context, cfg Config) (http.Handler, error) {
 	if err != nil {
 		return nil, err
 	}
+	if cfg.Lifetime != nil {
+		go s.WatchErasures(cfg.Lifetime)
+	}
 	return s.handler(), nil
 }
 
@@ -134,13 +143,15 @@ func newServer(ctx context.Context, cfg Config) (*Server, error) {
 	cfg.PublicURL = public
 	cfg.Limits = cfg.Limits.withDefaults()
 	lim := cfg.Limits
+	caches := usecase.NewCaches()
 	uc := usecase.Config{Store: cfg.Store, DB: cfg.DB, Runner: cfg.Runner, Appended: cfg.Appended,
-		Skipped: cfg.Skipped, Now: cfg.Now, Logger: cfg.Logger, Eraser: cfg.Eraser, Caches: usecase.NewCaches()}
+		Skipped: cfg.Skipped, Now: cfg.Now, Logger: cfg.Logger, Eraser: cfg.Eraser, Caches: caches}
 	sess := &sessions{db: cfg.DB, now: cfg.Now}
 	projects := usecase.NewProjects(uc)
 	accounts := usecase.NewAccounts(uc, sess, cfg.Secret)
 	documents := usecase.NewDocuments(uc, projects)
 	s := &Server{
+		caches:       caches,
 		cfg:          cfg,
 		accounts:     accounts,
 		projects:     projects,
@@ -385,4 +396,12 @@ func Routes() ([]Route, error) {
 		return nil
 	})
 	return out, err
+}
+
+// WatchErasures keeps the server's cached accounts and projects past
+// their age limit while the log shows no erasure (usecase.Caches), until
+// ctx ends. The app runs it for the life of the instance; without it the
+// copies are loaded whole again every usecase.CacheMaxAge.
+func (s *Server) WatchErasures(ctx context.Context) {
+	s.caches.WatchErasures(ctx, s.cfg.Store, time.Second)
 }

@@ -29,6 +29,9 @@ type Cache[A any] struct {
 
 	mu sync.Mutex
 	m  map[string]cacheEntry[A]
+	// vouched: up to this time the stored events of every entry are known
+	// unchanged (Vouch), so an entry counts as loaded no earlier.
+	vouched time.Time
 
 	// flight shares catch-ups of one aggregate (Repository.sharedCatchUp).
 	flight singleflight.Group
@@ -56,7 +59,7 @@ func (c *Cache[A]) get(id string) (A, time.Time, bool) {
 	c.mu.Lock()
 	defer c.mu.Unlock()
 	e, ok := c.m[id]
-	if !ok || c.now().Sub(e.loaded) > c.maxAge {
+	if !ok || c.tooOld(e, c.now()) {
 		delete(c.m, id)
 		var zero A
 		return zero, time.Time{}, false
@@ -91,11 +94,33 @@ func (c *Cache[A]) getChecked(id string, within time.Duration) (A, bool) {
 	defer c.mu.Unlock()
 	e, ok := c.m[id]
 	now := c.now()
-	if !ok || now.Sub(e.loaded) > c.maxAge || now.Sub(e.checked) >= within || now.Before(e.checked) {
+	if !ok || c.tooOld(e, now) || now.Sub(e.checked) >= within || now.Before(e.checked) {
 		var zero A
 		return zero, false
 	}
 	return c.clone(e.agg), true
+}
+
+// tooOld: the entry was loaded whole, or vouched for, longer than maxAge
+// ago. Called with mu held.
+func (c *Cache[A]) tooOld(e cacheEntry[A], now time.Time) bool {
+	since := e.loaded
+	if c.vouched.After(since) {
+		since = c.vouched
+	}
+	return now.Sub(since) > c.maxAge
+}
+
+// Vouch says that no stored event of any cached aggregate changed in place
+// up to at (an erasure is the only thing that does): every entry then
+// counts as loaded whole at at, if it was loaded before, and lives maxAge
+// from there. The caller must Clear first whenever it cannot say so.
+func (c *Cache[A]) Vouch(at time.Time) {
+	c.mu.Lock()
+	if at.After(c.vouched) {
+		c.vouched = at
+	}
+	c.mu.Unlock()
 }
 
 // Forget drops the aggregate's entry.

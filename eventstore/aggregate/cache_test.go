@@ -159,6 +159,41 @@ func TestLoadSeen(t *testing.T) {
 	}
 }
 
+// An entry lives maxAge from when it was loaded whole, or from the last
+// Vouch after that; a Vouch older than the load changes nothing.
+func TestCacheVouch(t *testing.T) {
+	ctx := context.Background()
+	plain, cached, decoded := cachedPair(t, nil, 30*time.Second, 100)
+	now := time.Date(2026, 11, 29, 6, 0, 0, 0, time.UTC)
+	cached.Cache.SetClock(func() time.Time { return now })
+	by := aggregate.Actor{UserID: "u1"}
+	if _, err := plain.Create(ctx, "a", by, []added{{N: 1}, {N: 2}}); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := cached.Load(ctx, "a"); err != nil {
+		t.Fatal(err)
+	}
+	loads := func() int64 {
+		t.Helper()
+		before := decoded.Load()
+		if _, err := cached.Load(ctx, "a"); err != nil {
+			t.Fatal(err)
+		}
+		return decoded.Load() - before
+	}
+	cached.Cache.Vouch(now.Add(-time.Minute)) // before the load: no effect
+	now = now.Add(20 * time.Second)
+	cached.Cache.Vouch(now)
+	now = now.Add(25 * time.Second) // 45 s after the load, 25 s after the vouch
+	if n := loads(); n != 0 {
+		t.Errorf("a vouched entry was loaded whole again (%d events decoded)", n)
+	}
+	now = now.Add(10 * time.Second) // 35 s after the vouch
+	if n := loads(); n != 2 {
+		t.Errorf("an entry 35 s past its vouch decoded %d events, want the whole stream of 2", n)
+	}
+}
+
 // failingReads fails every stream read while down is set.
 type failingReads struct {
 	eventstore.Store

@@ -323,6 +323,7 @@ func Start(ctx context.Context, o Options) (*App, error) {
 		ClientErrors:  api.ClientErrors{DSN: strings.TrimSpace(o.SentryDSN), Environment: o.SentryEnvironment},
 		Eraser:        eraserOf(eraser),
 		FeedbackEmail: o.FeedbackEmail,
+		Lifetime:      runCtx,
 	})
 	if err != nil {
 		return nil, err
