@@ -117,10 +117,19 @@ func (c *Cache[A]) tooOld(e cacheEntry[A], now time.Time) bool {
 // from there. The caller must Clear first whenever it cannot say so.
 func (c *Cache[A]) Vouch(at time.Time) {
 	c.mu.Lock()
+	defer c.mu.Unlock()
+	// An entry already too old stays so: the vouch speaks for the copies
+	// that were still young enough to serve, not for one it would revive
+	// (one loaded right after an erasure, with a key cached before it).
+	now := c.now()
+	for id, e := range c.m {
+		if c.tooOld(e, now) {
+			delete(c.m, id)
+		}
+	}
 	if at.After(c.vouched) {
 		c.vouched = at
 	}
-	c.mu.Unlock()
 }
 
 // Forget drops the aggregate's entry.

@@ -192,6 +192,12 @@ func TestCacheVouch(t *testing.T) {
 	if n := loads(); n != 2 {
 		t.Errorf("an entry 35 s past its vouch decoded %d events, want the whole stream of 2", n)
 	}
+	// A vouch does not revive an entry already past its age.
+	now = now.Add(31 * time.Second)
+	cached.Cache.Vouch(now)
+	if n := loads(); n != 2 {
+		t.Errorf("an entry past its age before the vouch decoded %d events, want the whole stream of 2", n)
+	}
 }
 
 // failingReads fails every stream read while down is set.
