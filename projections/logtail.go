@@ -95,7 +95,17 @@ func (t *logTail) read(ctx context.Context, store eventstore.Store, reads *recen
 func (t *logTail) reaches(after eventstore.Position) (eventstore.Position, bool) {
 	t.mu.Lock()
 	defer t.mu.Unlock()
-	if len(t.evs) == 0 || time.Since(t.at) > logTailFor || after.Less(t.from) {
+	last, ok := t.lastLocked()
+	if !ok || after.Less(t.from) {
+		return eventstore.Position{}, false
+	}
+	return last, true
+}
+
+// lastLocked is the stretch's last position, when it holds any and has
+// grown within logTailFor. Called with mu held.
+func (t *logTail) lastLocked() (eventstore.Position, bool) {
+	if len(t.evs) == 0 || time.Since(t.at) > logTailFor {
 		return eventstore.Position{}, false
 	}
 	return t.evs[len(t.evs)-1].Position, true
@@ -143,10 +153,8 @@ func (t *logTail) covers(after eventstore.Position) bool {
 }
 
 func (t *logTail) coversLocked(after eventstore.Position) bool {
-	if len(t.evs) == 0 || time.Since(t.at) > logTailFor {
-		return false
-	}
-	return !after.Less(t.from) && !t.evs[len(t.evs)-1].Position.Less(after)
+	last, ok := t.lastLocked()
+	return ok && !after.Less(t.from) && !last.Less(after)
 }
 
 // extend adds evs, read from the store after "after" with every type's
@@ -158,11 +166,7 @@ func (t *logTail) extend(after eventstore.Position, evs []eventstore.Event) {
 	}
 	t.mu.Lock()
 	defer t.mu.Unlock()
-	fresh := len(t.evs) > 0 && time.Since(t.at) <= logTailFor
-	var last eventstore.Position
-	if fresh {
-		last = t.evs[len(t.evs)-1].Position
-	}
+	last, fresh := t.lastLocked()
 	switch {
 	case fresh && !last.Less(evs[len(evs)-1].Position):
 		return // nothing newer than the stretch holds

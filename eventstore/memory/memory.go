@@ -103,14 +103,10 @@ func (s *Store) byID(evs []eventstore.NewEvent) []eventstore.Event {
 
 // ReadStream implements eventstore.Store.
 func (s *Store) ReadStream(ctx context.Context, stream string, from int64, limit int) ([]eventstore.Event, error) {
-	if err := ctx.Err(); err != nil {
+	if err := s.lockOpen(ctx); err != nil {
 		return nil, err
 	}
-	s.mu.Lock()
 	defer s.mu.Unlock()
-	if s.closed {
-		return nil, ErrClosed
-	}
 	idxs := s.streams[stream]
 	from = max(from, 1)
 	if from > int64(len(idxs)) {
@@ -129,14 +125,10 @@ func (s *Store) ReadStream(ctx context.Context, stream string, from int64, limit
 
 // ReadAll implements eventstore.Store.
 func (s *Store) ReadAll(ctx context.Context, after eventstore.Position, limit int) ([]eventstore.Event, error) {
-	if err := ctx.Err(); err != nil {
+	if err := s.lockOpen(ctx); err != nil {
 		return nil, err
 	}
-	s.mu.Lock()
 	defer s.mu.Unlock()
-	if s.closed {
-		return nil, ErrClosed
-	}
 	i := sort.Search(len(s.log), func(i int) bool { return after.Less(s.log[i].Position) })
 	evs := s.log[i:]
 	if limit > 0 && len(evs) > limit {
@@ -151,14 +143,10 @@ func (s *Store) ReadAll(ctx context.Context, after eventstore.Position, limit in
 
 // CountAfter implements eventstore.Counter.
 func (s *Store) CountAfter(ctx context.Context, after eventstore.Position, limit int) (int, error) {
-	if err := ctx.Err(); err != nil {
+	if err := s.lockOpen(ctx); err != nil {
 		return 0, err
 	}
-	s.mu.Lock()
 	defer s.mu.Unlock()
-	if s.closed {
-		return 0, ErrClosed
-	}
 	n := len(s.log) - sort.Search(len(s.log), func(i int) bool { return after.Less(s.log[i].Position) })
 	if limit > 0 {
 		n = min(n, limit)
@@ -168,14 +156,10 @@ func (s *Store) CountAfter(ctx context.Context, after eventstore.Position, limit
 
 // Head implements eventstore.HeadReader.
 func (s *Store) Head(ctx context.Context) (eventstore.Position, error) {
-	if err := ctx.Err(); err != nil {
+	if err := s.lockOpen(ctx); err != nil {
 		return eventstore.Position{}, err
 	}
-	s.mu.Lock()
 	defer s.mu.Unlock()
-	if s.closed {
-		return eventstore.Position{}, ErrClosed
-	}
 	if len(s.log) == 0 {
 		return eventstore.Position{}, nil
 	}
@@ -193,6 +177,20 @@ func (s *Store) ReadAllOf(ctx context.Context, after eventstore.Position, limit 
 	return evs, err
 }
 
+// lockOpen takes the store's lock for a call whose context is alive, on a
+// store not closed; on an error the lock is not held.
+func (s *Store) lockOpen(ctx context.Context) error {
+	if err := ctx.Err(); err != nil {
+		return err
+	}
+	s.mu.Lock()
+	if s.closed {
+		s.mu.Unlock()
+		return ErrClosed
+	}
+	return nil
+}
+
 // copyEvent gives the caller its own Data, as the other stores do, so that
 // a caller changing it cannot change the log.
 func copyEvent(e eventstore.Event) eventstore.Event {
@@ -202,14 +200,10 @@ func copyEvent(e eventstore.Event) eventstore.Event {
 
 // StreamVersion implements eventstore.Store.
 func (s *Store) StreamVersion(ctx context.Context, stream string) (int64, error) {
-	if err := ctx.Err(); err != nil {
+	if err := s.lockOpen(ctx); err != nil {
 		return 0, err
 	}
-	s.mu.Lock()
 	defer s.mu.Unlock()
-	if s.closed {
-		return 0, ErrClosed
-	}
 	return int64(len(s.streams[stream])), nil
 }
 
