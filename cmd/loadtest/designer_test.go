@@ -68,4 +68,7 @@ func TestResultsAndSaveBody(t *testing.T) {
 	if body, _ := saveBody("p1", 7, "x", map[string]any{}, nil); !json.Valid(body) {
 		t.Errorf("save body without results or fields: %s", body)
 	}
+	if body, _ := saveBody("p1", 7, "x", map[string]any{}, json.RawMessage(results)); !json.Valid(body) {
+		t.Errorf("save body with results and no fields: %s", body)
+	}
 }
