@@ -157,23 +157,28 @@ func mustRead(t *testing.T, s eventstore.Store, after eventstore.Position, limit
 	return evs
 }
 
-// The stretch keeps at most logTailKept events, and nothing once it is
-// old or forgotten.
+// The stretch keeps at most twice logTailKept events, cut back to
+// logTailKept past that, and nothing once it is old or forgotten.
 func TestLogTailIsBounded(t *testing.T) {
 	var tail logTail
-	page := make([]eventstore.Event, logTailKept+10)
+	page := make([]eventstore.Event, 2*logTailKept+10)
 	for i := range page {
 		page[i] = eventstore.Event{Position: eventstore.Position{Commit: uint64(i + 1), Seq: 1}, Data: []byte(`{}`)}
 	}
-	tail.extend(eventstore.Position{}, page)
-	if len(tail.evs) != logTailKept || tail.from != page[9].Position {
+	tail.extend(eventstore.Position{}, page[:logTailKept+10])
+	if len(tail.evs) != logTailKept+10 {
+		t.Fatalf("kept %d events of %d, under twice the bound", len(tail.evs), logTailKept+10)
+	}
+	tail.extend(page[logTailKept+9].Position, page[logTailKept+10:])
+	cut := len(page) - logTailKept - 1 // the last position dropped
+	if len(tail.evs) != logTailKept || tail.from != page[cut].Position {
 		t.Fatalf("kept %d events from %s", len(tail.evs), tail.from)
 	}
-	if tail.covers(page[5].Position) || !tail.covers(page[9].Position) {
+	if tail.covers(page[cut-1].Position) || !tail.covers(page[cut].Position) {
 		t.Error("the trimmed stretch covers the wrong positions")
 	}
 	tail.at = time.Now().Add(-2 * logTailFor)
-	if tail.covers(page[100].Position) {
+	if tail.covers(page[cut+100].Position) {
 		t.Error("an old stretch still serves")
 	}
 	tail.at = time.Now()
@@ -182,11 +187,11 @@ func TestLogTailIsBounded(t *testing.T) {
 	last := page[len(page)-1].Position
 	next := eventstore.Event{Position: eventstore.Position{Commit: last.Commit + 1, Seq: 1}, Data: []byte(`{}`)}
 	tail.extend(last, []eventstore.Event{next})
-	if len(tail.evs) != 1 || tail.from != last || tail.covers(page[100].Position) || !tail.covers(last) {
+	if len(tail.evs) != 1 || tail.from != last || tail.covers(page[cut+100].Position) || !tail.covers(last) {
 		t.Errorf("an old stretch kept %d events from %s", len(tail.evs), tail.from)
 	}
 	tail.forget()
-	if tail.covers(page[100].Position) {
+	if tail.covers(page[cut+100].Position) {
 		t.Error("a forgotten stretch still serves")
 	}
 }
