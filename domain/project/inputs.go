@@ -26,6 +26,14 @@ func InputsFrom(run map[string]json.RawMessage) Inputs {
 // canonical re-encodes JSON with sorted keys and no spacing. Invalid JSON is
 // kept as is: the decoder in front of the domain has refused it already.
 func canonical(raw json.RawMessage) json.RawMessage {
+	if t, ok := plainScalar(raw); ok {
+		return slices.Clone(t)
+	}
+	return canonicalDecoded(raw)
+}
+
+// canonicalDecoded is canonical through the decoder, for any value.
+func canonicalDecoded(raw json.RawMessage) json.RawMessage {
 	var v any
 	dec := json.NewDecoder(bytes.NewReader(raw))
 	dec.UseNumber()

@@ -108,6 +108,14 @@ func ruleFor(rules map[string]rule, key string) rule {
 }
 
 func decodeValue(raw json.RawMessage) (any, error) {
+	if t, ok := plainScalar(raw); ok {
+		return scalarValue(t), nil
+	}
+	return decodeValueDecoded(raw)
+}
+
+// decodeValueDecoded is decodeValue through the decoder, for any value.
+func decodeValueDecoded(raw json.RawMessage) (any, error) {
 	dec := json.NewDecoder(bytes.NewReader(raw))
 	dec.UseNumber()
 	var v any
