@@ -23,7 +23,11 @@ type RelayConfig struct {
 	// PollInterval bounds how late an event appended by another app instance
 	// (which cannot call this instance's Notify) is published. Default 500ms.
 	PollInterval time.Duration
-	// BatchSize is the ReadAll page size. Default 100.
+	// BatchSize is the ReadAll page size, and how many announcements are
+	// published at once. Default 1000: each page costs a log read and a
+	// wait for the bus, and with pages of 100 the relays of `make load`
+	// announced about 500 events a second against 900 appended, with
+	// every read model following them behind.
 	BatchSize int
 	Logger    watermill.LoggerAdapter
 }
@@ -48,7 +52,7 @@ func NewRelay(cfg RelayConfig) *Relay {
 		cfg.PollInterval = 500 * time.Millisecond
 	}
 	if cfg.BatchSize <= 0 {
-		cfg.BatchSize = 100
+		cfg.BatchSize = 1000
 	}
 	if cfg.Logger == nil {
 		cfg.Logger = watermill.NopLogger{}

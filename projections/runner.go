@@ -31,7 +31,11 @@ type Config struct {
 	// (Transport.HintSubscriber; nil: Subscriber).
 	HintSubscriber message.Subscriber
 	Logger         watermill.LoggerAdapter
-	// BatchSize is how many events are applied per transaction. Default 100.
+	// BatchSize is how many events are applied per transaction at most.
+	// Default 500: under `make load`, with pages of 100, every read model
+	// applied about half of what the log grew by, and fell 15,000 events
+	// behind in 40 s; a log read, a checkpoint read and a commit per page
+	// are each a wait for a busy server.
 	BatchSize int
 	// SweepInterval is how often every projection checks the log without
 	// being told, the safety net for a message the bus lost or a handler
@@ -172,7 +176,7 @@ func NewRunner(cfg Config) (*Runner, error) {
 		cfg.Logger = watermill.NopLogger{}
 	}
 	if cfg.BatchSize <= 0 {
-		cfg.BatchSize = 100
+		cfg.BatchSize = 500
 	}
 	if cfg.SweepInterval <= 0 {
 		cfg.SweepInterval = 5 * time.Second

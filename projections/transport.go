@@ -114,11 +114,7 @@ func NewNATS(cfg NATSConfig, logger watermill.LoggerAdapter) (*Transport, error)
 			nats.ManualAck(),
 		},
 	}
-	pub, err := wmnats.NewPublisher(wmnats.PublisherConfig{
-		URL:         cfg.URL,
-		NatsOptions: opts,
-		JetStream:   js,
-	}, logger)
+	pub, err := newJetStreamPublisher(cfg.URL, opts)
 	if err != nil {
 		return nil, fmt.Errorf("nats publisher: %w", err)
 	}
