@@ -63,14 +63,20 @@ func writeChart(path string, res *results, calcNames []string) error {
 
 	low := plot.New()
 	low.Y.Label.Text = "CPU (% of a core)"
-	low.X.Label.Text = "seconds since the first sign-in"
 	for i, name := range res.instances {
 		if err := addLine(low, name, res.procs.CPUPerSecond(name, n), i); err != nil {
 			return err
 		}
 	}
 
-	plots := [][]*plot.Plot{{top}, {mid}, {low}}
+	lag := plot.New()
+	lag.Y.Label.Text = "read model behind (events)"
+	lag.X.Label.Text = "seconds since the first sign-in"
+	if err := addLine(lag, "furthest read model", res.lag.PerSecond(n), 3); err != nil {
+		return err
+	}
+
+	plots := [][]*plot.Plot{{top}, {mid}, {low}, {lag}}
 	for _, row := range plots {
 		p := row[0]
 		p.X.Min, p.X.Max = 0, float64(res.seconds)
@@ -84,9 +90,9 @@ func writeChart(path string, res *results, calcNames []string) error {
 		return err
 	}
 
-	img := vgimg.New(vg.Points(900), vg.Points(900))
+	img := vgimg.New(vg.Points(900), vg.Points(1150))
 	dc := draw.New(img)
-	tiles := draw.Tiles{Rows: 3, Cols: 1, PadX: vg.Millimeter, PadY: vg.Millimeter * 4,
+	tiles := draw.Tiles{Rows: 4, Cols: 1, PadX: vg.Millimeter, PadY: vg.Millimeter * 4,
 		PadTop: vg.Millimeter * 2, PadBottom: vg.Millimeter * 2, PadLeft: vg.Millimeter * 2, PadRight: vg.Millimeter * 2}
 	canvases := plot.Align(plots, tiles, dc)
 	for j, row := range plots {

@@ -44,6 +44,8 @@ type results struct {
 	loadAvgEnd   string
 	others       []string // process series beside the instances
 	instances    []string // names of the process series, in order
+	lag          *LagWatch
+	loadEnd      time.Duration // when the load phase ended
 }
 
 func (r *rig) load(ctx context.Context) (*results, error) {
@@ -86,6 +88,27 @@ func (r *rig) load(ctx context.Context) (*results, error) {
 			seriesMu.Unlock()
 			select {
 			case <-liveCtx.Done():
+				return
+			case <-tick.C:
+			}
+		}
+	}()
+
+	// The read models' lag, sampled beside the processes until they have
+	// caught up after the load (or 30 s have passed).
+	res.lag = NewLagWatch(r.dbURL, start)
+	defer res.lag.Close()
+	lagCtx, stopLag := context.WithCancel(ctx)
+	defer stopLag()
+	lagDone := make(chan struct{})
+	go func() {
+		defer close(lagDone)
+		tick := time.NewTicker(time.Second)
+		defer tick.Stop()
+		for {
+			res.lag.Sample(lagCtx)
+			select {
+			case <-lagCtx.Done():
 				return
 			case <-tick.C:
 			}
@@ -203,6 +226,7 @@ func (r *rig) load(ctx context.Context) (*results, error) {
 	wg.Wait()
 	timeline.Wait()
 	res.loadTook = time.Since(start)
+	res.loadEnd = res.loadTook
 	res.loadAvgEnd = readLoadAvg()
 	res.seconds = int(res.loadTook/time.Second) + 1
 	res.steadyFrom = t0 + 5*time.Second
@@ -239,6 +263,13 @@ func (r *rig) load(ctx context.Context) (*results, error) {
 	}
 	stopLive()
 	<-samplerDone
+	for wait := time.Now().Add(30 * time.Second); time.Now().Before(wait); time.Sleep(200 * time.Millisecond) {
+		if _, ok := res.lag.CaughtUp(res.loadEnd); ok {
+			break
+		}
+	}
+	stopLag()
+	<-lagDone
 	if err := r.readBack(ctx, res); err != nil {
 		return nil, err
 	}

@@ -175,13 +175,14 @@ func (r *rig) report(res *results) error {
 	p("| Saved projects not in their owner's list after %s | 0 | %d | %s |\n", res.catchUp.Round(100*time.Millisecond), res.notCaught, met(res.notCaught == 0))
 	p("\nWhole run: %d calculations (%.0f/s over %s), %d throttled attempts (429, retried), %d save conflicts (409, retried on the newer version).\n\n",
 		allCalcs, float64(allCalcs)/r.c.duration.Seconds(), r.c.duration, throttled, conflicts)
+	p("%s\n\n", lagSentence(res))
 
 	if r.c.chart != "" {
 		rel, err := filepath.Rel(filepath.Dir(r.c.doc), r.c.chart)
 		if err != nil || r.c.doc == "" {
 			rel = r.c.chart
 		}
-		p("![Load test: calculations per second, p99 latencies and CPU per instance over the run](%s)\n\n", filepath.ToSlash(rel))
+		p("![Load test: calculations per second, p99 latencies, CPU per instance and the read models' lag over the run](%s)\n\n", filepath.ToSlash(rel))
 	}
 
 	p("Latency per call (steady window; through haproxy):\n\n| Call | Count | p50 ms | p95 ms | p99 ms | max ms |\n|---|---|---|---|---|---|\n")
@@ -196,7 +197,7 @@ func (r *rig) report(res *results) error {
 	}
 
 	p("\nDisruptions: what the designers saw. A gap runs from a designer's first failed call (or broken live stream) to its next success; errors are failed calls and stream breaks within the disruption and the 10 s after it.\n\n")
-	p("| Disruption | Errors | Designers with a call gap | Call gap p50 / max ms | Live streams broken | Live gap p50 / max ms |\n|---|---|---|---|---|---|\n")
+	p("| Disruption | Errors | Designers with a call gap | Call gap p50 / max ms | Live streams broken | Live gap p50 / max ms | Read models behind, max events |\n|---|---|---|---|---|---|---|\n")
 	for _, w := range ws {
 		var callGaps, liveGaps []time.Duration
 		for _, g := range gaps {
@@ -210,7 +211,8 @@ func (r *rig) report(res *results) error {
 			}
 		}
 		cg, lg := Summarize(callGaps), Summarize(liveGaps)
-		p("| %s at %s (%s) | %d | %d | %s / %s | %d | %s / %s |\n", w.name, (w.from - res.t0).Round(time.Second), r.describe(w.name), errByPhase[w.name], cg.Count, ms(cg.P50), ms(cg.Max), lg.Count, ms(lg.P50), ms(lg.Max))
+		lag := res.lag.Summary(w.from, w.to)
+		p("| %s at %s (%s) | %d | %d | %s / %s | %d | %s / %s | %d |\n", w.name, (w.from - res.t0).Round(time.Second), r.describe(w.name), errByPhase[w.name], cg.Count, ms(cg.P50), ms(cg.Max), lg.Count, ms(lg.P50), ms(lg.Max), lag.Max)
 	}
 	for _, w := range append([]window{{name: "outside disruptions"}}, ws...) {
 		if len(kinds[w.name]) == 0 {
@@ -266,6 +268,22 @@ func (r *rig) report(res *results) error {
 		log.Printf("section written to %s", r.c.doc)
 	}
 	return nil
+}
+
+// lagSentence says how far the read models were behind the log, from the
+// samples of the furthest one.
+func lagSentence(res *results) string {
+	steady := res.lag.Summary(res.steadyFrom, res.steadyTo)
+	all := res.lag.Summary(0, time.Duration(math.MaxInt64))
+	if all.Samples == 0 {
+		return "Read models: no lag sampled."
+	}
+	out := fmt.Sprintf("Read models (the one furthest behind the log, events still to apply, sampled every second): steady p50 %d, max %d; whole run max %d (%s, %s into the load phase)",
+		steady.P50, steady.Max, all.Max, all.MaxName, (all.MaxAt - res.t0).Round(time.Second))
+	if at, ok := res.lag.CaughtUp(res.loadEnd); ok {
+		return out + fmt.Sprintf("; every read model at the log's head %.1f s after the load ended.", (at - res.loadEnd).Seconds())
+	}
+	return out + "; not every read model at the log's head within 30 s of the load's end."
 }
 
 func (r *rig) describe(name string) string {
