@@ -235,7 +235,7 @@ func Start(ctx context.Context, o Options) (*App, error) {
 	a.Store, a.DB = store, db
 	a.closers = append(a.closers, store.Close, db.Close)
 
-	wmLog := watermill.NewSlogLogger(o.Logger)
+	wmLog := projections.Logger(o.Logger)
 	transport, err := openTransport(o, wmLog)
 	if err != nil {
 		return nil, err
