@@ -109,3 +109,27 @@ func reportCPU(b *testing.B, c0 time.Duration) {
 		b.ReportMetric(float64(cpuTime()-c0)/float64(b.N), "cpu-ns/op")
 	}
 }
+
+// BenchmarkSummary is the summary recorded in the project for each
+// calculation (`go test -run xxx -bench Summary ./domain/design`).
+func BenchmarkSummary(b *testing.B) {
+	cat := catalogue.Default()
+	for _, bb := range benchBodies[:2] {
+		b.Run(bb.name, func(b *testing.B) {
+			r, err := DecodeRequest([]byte(bb.body))
+			if err != nil {
+				b.Fatal(err)
+			}
+			ans, err := Calculate(cat, r)
+			if err != nil {
+				b.Fatal(err)
+			}
+			b.ReportAllocs()
+			for b.Loop() {
+				if _, err := Summary(ans.Results); err != nil {
+					b.Fatal(err)
+				}
+			}
+		})
+	}
+}

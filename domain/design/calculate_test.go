@@ -425,6 +425,42 @@ func TestSummary(t *testing.T) {
 	}
 }
 
+// The summary's fields are split from the encoded results as
+// json.Unmarshal would split them, for runs of every kind.
+func TestSummaryFieldsAsUnmarshalGives(t *testing.T) {
+	t.Parallel()
+	for _, run := range []string{exampleBody, standardBody} {
+		res := mustCalc(t, body(t, run, nil))
+		rest := *res
+		rest.Segments = nil
+		all, err := json.Marshal(&rest)
+		if err != nil {
+			t.Fatal(err)
+		}
+		var want map[string]json.RawMessage
+		if err := json.Unmarshal(all, &want); err != nil {
+			t.Fatal(err)
+		}
+		got := topLevelFields(all)
+		if len(got) != len(want) {
+			t.Errorf("%d fields, want %d", len(got), len(want))
+		}
+		for k, v := range want {
+			if string(got[k]) != string(v) {
+				t.Errorf("field %s = %s, want %s", k, got[k], v)
+			}
+		}
+	}
+	// Escaped keys and nested values come out as Unmarshal gives them.
+	obj := []byte(`{"a\u0062":[1,{"x":"y"}],"s":"q\"","n":null}`)
+	var want map[string]json.RawMessage
+	_ = json.Unmarshal(obj, &want)
+	got := topLevelFields(obj)
+	if len(got) != 3 || string(got["ab"]) != string(want["ab"]) || string(got["s"]) != string(want["s"]) || string(got["n"]) != "null" {
+		t.Errorf("topLevelFields(%s) = %v, want %v", obj, got, want)
+	}
+}
+
 // A trash box discharge is chosen from the system's list; standard mode
 // passes over the widths that have no box of that discharge.
 func TestStandardTrashBoxChoice(t *testing.T) {

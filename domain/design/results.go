@@ -5,6 +5,8 @@ import (
 	"fmt"
 	"math"
 
+	"github.com/tidwall/gjson"
+
 	"draindesign/domain/catalogue"
 	"draindesign/domain/hydraulics"
 )
@@ -280,12 +282,22 @@ func Summary(res *Results) (map[string]json.RawMessage, error) {
 	if err != nil {
 		return nil, fmt.Errorf("design: summary: %w", err)
 	}
-	var out map[string]json.RawMessage
-	if err := json.Unmarshal(all, &out); err != nil {
-		return nil, fmt.Errorf("design: summary: %w", err)
-	}
+	out := topLevelFields(all)
 	if out["segments"], err = json.Marshal(segs); err != nil {
 		return nil, fmt.Errorf("design: summary: %w", err)
 	}
 	return out, nil
+}
+
+// topLevelFields splits an encoded object (json.Marshal's own output) into
+// its fields, each value as encoded: what json.Unmarshal into a map of
+// json.RawMessage gives, without its validation pass and decoding (a
+// third of recording a calculation).
+func topLevelFields(obj []byte) map[string]json.RawMessage {
+	out := map[string]json.RawMessage{}
+	gjson.ParseBytes(obj).ForEach(func(k, v gjson.Result) bool {
+		out[k.Str] = json.RawMessage(v.Raw)
+		return true
+	})
+	return out
 }
