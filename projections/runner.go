@@ -33,7 +33,7 @@ type Config struct {
 	Logger         watermill.LoggerAdapter
 	// BatchSize is how many events are applied per transaction at most.
 	// Default 500: under `make load`, with pages of 100, every read model
-	// applied about half of what the log grew by, and fell 15,000 events
+	// applied about half of what the log grew by, and fell 20,000 events
 	// behind in 40 s; a log read, a checkpoint read and a commit per page
 	// are each a wait for a busy server.
 	BatchSize int
