@@ -9,7 +9,6 @@ import (
 
 	"github.com/ThreeDotsLabs/watermill"
 	"github.com/ThreeDotsLabs/watermill/message"
-	"github.com/nats-io/nats.go"
 
 	"draindesign/projections"
 )
@@ -39,18 +38,8 @@ func TestNATSPublishesAPageBeforeWaiting(t *testing.T) {
 			t.Fatalf("round %d: %v", round, err)
 		}
 	}
-	nc, err := nats.Connect(natsURL())
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer nc.Close()
-	js, _ := nc.JetStream()
-	info, err := js.StreamInfo(cfg.Stream)
-	if err != nil {
-		t.Fatal(err)
-	}
-	if info.State.Msgs != page {
-		t.Errorf("stream holds %d messages, want %d (one per event)", info.State.Msgs, page)
+	if n := streamMessages(t, natsURL(), cfg.Stream); n != page {
+		t.Errorf("stream holds %d messages, want %d (one per event)", n, page)
 	}
 }
 
