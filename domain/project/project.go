@@ -104,6 +104,12 @@ func (p *Project) Apply(e Event) {
 		p.Runs = reorder(p.Runs, e.RunIDs)
 	case RunInputsChanged:
 		if r, ok := p.Run(e.RunID); ok {
+			// A new map, never the old one changed: clones share the
+			// runs' maps (Clone).
+			r.Inputs = maps.Clone(r.Inputs)
+			if r.Inputs == nil {
+				r.Inputs = Inputs{}
+			}
 			for k, v := range e.Changed {
 				r.Inputs[k] = v
 			}
@@ -198,16 +204,18 @@ func (p *Project) StreamVersion() int64 { return p.Version }
 
 // Clone copies the project deeply enough that applying events to the copy
 // leaves p unchanged (a cached project and the copies handed out change
-// apart). Input and summary values are shared: they are replaced, never
-// changed in place.
+// apart). The runs' input and summary maps, and their values, are shared:
+// Apply replaces them, never changes them in place.
 func (p *Project) Clone() *Project {
 	c := *p
 	c.Settings = p.Settings.clone()
 	c.Runs = make([]*Run, len(p.Runs))
 	for i, r := range p.Runs {
+		// The runs' Inputs and Summary maps are shared: Apply replaces
+		// them and never changes one in place, and nothing else writes
+		// to them. Copying them on every cached load was 2 % of an
+		// instance under `make load`.
 		rc := *r
-		rc.Inputs = maps.Clone(r.Inputs)
-		rc.Summary = maps.Clone(r.Summary)
 		c.Runs[i] = &rc
 	}
 	return &c
