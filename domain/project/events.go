@@ -214,9 +214,5 @@ func DecodeCurrent(typ string, data []byte) (Event, error) {
 	return codec.Decode(typ, schema, data)
 }
 
-// Schema is the current schema version of an event type; false for a type
-// this package does not know.
-func Schema(typ string) (int, bool) { return codec.Schema(typ) }
-
 // EventTypes lists every project event type, sorted.
 func EventTypes() []string { return codec.Types() }

@@ -76,7 +76,7 @@ func (Projection) Apply(ctx context.Context, tx *projections.Tx, ev eventstore.E
 	if err != nil {
 		return fmt.Errorf("timeline: %s v%d: %w", ev.Stream, ev.Version, err)
 	}
-	data, err := currentShape(ev, e)
+	_, _, data, err := project.Encode(e)
 	if err != nil {
 		return fmt.Errorf("timeline: %s v%d: %w", ev.Stream, ev.Version, err)
 	}
@@ -193,16 +193,4 @@ func List(ctx context.Context, db *projections.DB, projectID string) ([]Entry, e
 		return nil, fmt.Errorf("timeline of %s: %w", projectID, err)
 	}
 	return out, nil
-}
-
-// currentShape is the event's data in the current schema of its type: as
-// stored when it was written in it (decoding it checked it), re-encoded
-// from its decoded value when it was upcast. Re-encoding every event was
-// a third of the timeline's work under `make load`.
-func currentShape(ev eventstore.Event, e project.Event) ([]byte, error) {
-	if schema, ok := project.Schema(ev.Type); ok && max(ev.Schema, 1) == schema {
-		return ev.Data, nil
-	}
-	_, _, data, err := project.Encode(e)
-	return data, err
 }
