@@ -81,7 +81,7 @@ func holdUntil(client, server net.Conn, n int) {
 		for {
 			k, err := client.Read(buf)
 			if k > 0 {
-				data := append(carry, buf[:k]...)
+				data := append(append([]byte(nil), carry...), buf[:k]...)
 				mu.Lock()
 				seen += bytes.Count(data, []byte("HPUB "))
 				cond.Broadcast()

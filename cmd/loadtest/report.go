@@ -281,7 +281,7 @@ func lagSentence(res *results) string {
 	out := fmt.Sprintf("Read models (the one furthest behind the log, events still to apply, sampled every second): steady p50 %d, max %d; whole run max %d (%s, %s into the load phase)",
 		steady.P50, steady.Max, all.Max, all.MaxName, (all.MaxAt - res.t0).Round(time.Second))
 	if at, ok := res.lag.CaughtUp(res.loadEnd); ok {
-		return out + fmt.Sprintf("; every read model at the log's head %.1f s after the load ended.", (at - res.loadEnd).Seconds())
+		return out + fmt.Sprintf("; every read model at the log's head %.1f s after the load ended.", (at-res.loadEnd).Seconds())
 	}
 	return out + "; not every read model at the log's head within 30 s of the load's end."
 }
