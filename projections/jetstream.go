@@ -28,7 +28,6 @@ type jetStreamPublisher struct {
 	nc        *nats.Conn
 	js        nats.JetStreamContext
 	marshaler wmnats.Marshaler
-	wait      time.Duration
 }
 
 // publishWait bounds how long a Publish waits for JetStream to
@@ -45,7 +44,7 @@ func newJetStreamPublisher(url string, opts []nats.Option) (*jetStreamPublisher,
 		nc.Close()
 		return nil, fmt.Errorf("nats jetstream: %w", err)
 	}
-	return &jetStreamPublisher{nc: nc, js: js, marshaler: &wmnats.NATSMarshaler{}, wait: publishWait}, nil
+	return &jetStreamPublisher{nc: nc, js: js, marshaler: &wmnats.NATSMarshaler{}}, nil
 }
 
 // Publish sends msgs to the subject topic, each with its UUID as the
@@ -63,7 +62,7 @@ func (p *jetStreamPublisher) Publish(topic string, msgs ...*message.Message) err
 		}
 		acks = append(acks, ack)
 	}
-	deadline := time.NewTimer(p.wait)
+	deadline := time.NewTimer(publishWait)
 	defer deadline.Stop()
 	for i, ack := range acks {
 		select {

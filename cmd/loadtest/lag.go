@@ -2,6 +2,7 @@ package main
 
 import (
 	"context"
+	"math"
 	"slices"
 	"sync"
 	"time"
@@ -136,7 +137,7 @@ func (w *LagWatch) PerSecond(n int) []float64 {
 		out[i] = nan()
 	}
 	for _, s := range w.samples {
-		if sec := int(s.at / time.Second); sec >= 0 && sec < n && (out[sec] != out[sec] || float64(s.behind) > out[sec]) {
+		if sec := int(s.at / time.Second); sec >= 0 && sec < n && (math.IsNaN(out[sec]) || float64(s.behind) > out[sec]) {
 			out[sec] = float64(s.behind)
 		}
 	}

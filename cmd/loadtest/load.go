@@ -75,24 +75,13 @@ func (r *rig) load(ctx context.Context) (*results, error) {
 	series["load generator"] = os.Getpid()
 	series["haproxy"] = r.lb.Process.Pid
 	res.others = []string{"haproxy", "load generator"}
-	samplerDone := make(chan struct{})
-	go func() {
-		defer close(samplerDone)
-		tick := time.NewTicker(time.Second)
-		defer tick.Stop()
-		for {
-			seriesMu.Lock()
-			for name, pid := range series {
-				res.procs.Sample(name, pid)
-			}
-			seriesMu.Unlock()
-			select {
-			case <-liveCtx.Done():
-				return
-			case <-tick.C:
-			}
+	samplerDone := everySecond(liveCtx, func() {
+		seriesMu.Lock()
+		for name, pid := range series {
+			res.procs.Sample(name, pid)
 		}
-	}()
+		seriesMu.Unlock()
+	})
 
 	// The read models' lag, sampled beside the processes until they have
 	// caught up after the load (or 30 s have passed).
@@ -100,20 +89,7 @@ func (r *rig) load(ctx context.Context) (*results, error) {
 	defer res.lag.Close()
 	lagCtx, stopLag := context.WithCancel(ctx)
 	defer stopLag()
-	lagDone := make(chan struct{})
-	go func() {
-		defer close(lagDone)
-		tick := time.NewTicker(time.Second)
-		defer tick.Stop()
-		for {
-			res.lag.Sample(lagCtx)
-			select {
-			case <-lagCtx.Done():
-				return
-			case <-tick.C:
-			}
-		}
-	}()
+	lagDone := everySecond(lagCtx, func() { res.lag.Sample(lagCtx) })
 
 	var evMu sync.Mutex
 	note := func(what string) {
@@ -376,4 +352,24 @@ func (r *rig) readBack(ctx context.Context, res *results) error {
 	res.acked = len(acks)
 	res.lost = LostWrites(acks, streams)
 	return nil
+}
+
+// everySecond calls f at once and then every second until ctx ends; the
+// channel closes when it has stopped.
+func everySecond(ctx context.Context, f func()) <-chan struct{} {
+	done := make(chan struct{})
+	go func() {
+		defer close(done)
+		tick := time.NewTicker(time.Second)
+		defer tick.Stop()
+		for {
+			f()
+			select {
+			case <-ctx.Done():
+				return
+			case <-tick.C:
+			}
+		}
+	}()
+	return done
 }
