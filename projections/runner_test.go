@@ -871,3 +871,29 @@ func TestWaitForStreamKnowsItsOwnAppends(t *testing.T) {
 		}
 	})
 }
+
+// Events announced while a follower lets them gather (FollowPace) are
+// applied together: with 20 events 10 ms apart, a follower that caught up
+// on every announcement would run about 20 transactions.
+func TestFollowerGathersAnnouncements(t *testing.T) {
+	t.Parallel()
+	eachBackend(t, func(t *testing.T, store eventstore.Store, database testkit.Database) {
+		counter := testkit.NewCounter("counted")
+		db := database.Open(t)
+		inst := testkit.StartInstance(t, testkit.InstanceConfig{
+			Store: store, DB: db, Projections: []projections.Projection{counter}, FollowPace: 100 * time.Millisecond,
+		})
+		var ids []string
+		for i := range 20 {
+			ids = append(ids, testkit.IDs(testkit.Append(t, store, fmt.Sprintf("project-%d", i%4), 1))...)
+			inst.Relay.Notify()
+			time.Sleep(10 * time.Millisecond)
+		}
+		testkit.Eventually(t, 10*time.Second, func() error { return counter.ExactlyOnce(t, db, ids) })
+		// 200 ms of announcements, 100 ms gathered at a time: 2 or 3
+		// rounds, 4 allowing for a stall of the test.
+		if n := counter.Transactions(); n > 4 {
+			t.Errorf("20 events applied in %d transactions, want at most 4", n)
+		}
+	})
+}

@@ -21,6 +21,7 @@ type Counter struct {
 	mu    sync.Mutex
 	fail  func(eventstore.Event) error
 	calls int
+	txs   map[*projections.Tx]bool
 }
 
 func NewCounter(table string) *Counter { return &Counter{Table: table} }
@@ -52,6 +53,14 @@ func (c *Counter) Calls() int {
 	return c.calls
 }
 
+// Transactions counts the transactions Apply was called in: the rounds in
+// which the events were applied, rolled back ones included.
+func (c *Counter) Transactions() int {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	return len(c.txs)
+}
+
 func (c *Counter) Apply(ctx context.Context, tx *projections.Tx, ev eventstore.Event) error {
 	err := tx.Exec(ctx, `INSERT INTO `+c.Table+` (event_id, stream, version, commit_pos, seq_pos, n) VALUES (?, ?, ?, ?, ?, 1)
 		ON CONFLICT (event_id) DO UPDATE SET n = `+c.Table+`.n + 1`,
@@ -61,6 +70,10 @@ func (c *Counter) Apply(ctx context.Context, tx *projections.Tx, ev eventstore.E
 	}
 	c.mu.Lock()
 	c.calls++
+	if c.txs == nil {
+		c.txs = map[*projections.Tx]bool{}
+	}
+	c.txs[tx] = true
 	fail := c.fail
 	c.mu.Unlock()
 	if fail != nil {

@@ -22,6 +22,8 @@ type InstanceConfig struct {
 	// RelayPoll defaults to one hour, so that only Notify moves the relay.
 	RelayPoll time.Duration
 	BatchSize int
+	// FollowPace: projections.Config's (0: its default).
+	FollowPace time.Duration
 }
 
 // Instance is a started runner with its relay and transport.
@@ -54,6 +56,7 @@ func StartInstance(t testing.TB, cfg InstanceConfig) *Instance {
 		Logger:         logger,
 		BatchSize:      cfg.BatchSize,
 		SweepInterval:  time.Hour,
+		FollowPace:     cfg.FollowPace,
 	})
 	if err != nil {
 		t.Fatal(err)
