@@ -3,6 +3,7 @@ package api
 import (
 	"bytes"
 	"net/http"
+	"unsafe"
 
 	"github.com/tidwall/gjson"
 
@@ -38,33 +39,45 @@ func withoutRunResults(body []byte) []byte {
 	if !gjson.ValidBytes(body) {
 		return body
 	}
-	// One copy as a string, so that every Result's Raw is a part of it at
-	// its Index (GetBytes copies each result out, a 3000 m run's whole).
-	doc := string(body)
+	// body read as a string without a copy, so that every Result's Raw is a
+	// part of it at its Index (GetBytes copies each result out, a 3000 m
+	// run's whole); body is not changed while doc is in use.
+	doc := unsafe.String(unsafe.SliceData(body), len(body))
 	runs := gjson.Get(doc, "project.runs")
 	if !runs.IsArray() {
 		return body
 	}
-	out := make([]byte, 0, len(body))
-	last := 0
+	var cut [][2]int // the results values, in order
+	removed := 0
 	ok := true
 	runs.ForEach(func(_, run gjson.Result) bool {
 		res := run.Get("results")
-		at, end := res.Index, res.Index+len(res.Raw)
 		if !res.Exists() {
 			return true
+		}
+		at, end := res.Index, res.Index+len(res.Raw)
+		last := 0
+		if len(cut) > 0 {
+			last = cut[len(cut)-1][1]
 		}
 		if at <= last || end > len(doc) || doc[at:end] != res.Raw {
 			ok = false
 			return false
 		}
-		out = append(out, body[last:at]...)
-		out = append(out, "null"...)
-		last = end
+		cut = append(cut, [2]int{at, end})
+		removed += end - at - len("null")
 		return true
 	})
-	if !ok {
+	if !ok || len(cut) == 0 {
 		return body
+	}
+	// The results are most of the body: the copy holds only the rest.
+	out := make([]byte, 0, len(body)-removed)
+	last := 0
+	for _, c := range cut {
+		out = append(out, body[last:c[0]]...)
+		out = append(out, "null"...)
+		last = c[1]
 	}
 	return append(out, body[last:]...)
 }
