@@ -40,7 +40,7 @@ type Config struct {
 	Feed     *projections.Feed
 	// Appended is called after every append, with the stream and where
 	// the append landed (the relay's Notify, the live hints, the runner).
-	Appended func(stream string, res eventstore.AppendResult)
+	Appended func(stream string, res eventstore.AppendResult, types []string)
 	// Skipped is told of each stored event of a type this build does not
 	// know, skipped while loading an aggregate.
 	Skipped func(stream, eventType string)
@@ -134,7 +134,7 @@ func newServer(ctx context.Context, cfg Config) (*Server, error) {
 		cfg.Logger = slog.Default()
 	}
 	if cfg.Appended == nil {
-		cfg.Appended = func(string, eventstore.AppendResult) {}
+		cfg.Appended = func(string, eventstore.AppendResult, []string) {}
 	}
 	public, err := parsePublicURL(cfg.PublicURL)
 	if err != nil {

@@ -1,6 +1,7 @@
 package projections
 
 import (
+	"slices"
 	"sync"
 
 	"draindesign/eventstore"
@@ -31,15 +32,17 @@ const maxAppendedStreams = 10_000
 // load` that lagged ever further behind (every read model a writer did
 // not wait for was thousands of commits behind within seconds, and growing).
 // A result without a position (a store that cannot tell) is ignored.
-func (r *Runner) Appended(stream string, res eventstore.AppendResult) {
+// types are those of the events appended (none: any).
+func (r *Runner) Appended(stream string, res eventstore.AppendResult, types []string) {
 	if res.Position == (eventstore.Position{}) {
 		return
 	}
 	// Every follower, those of other streams too: the log is one line, and
 	// one that fell behind on events it ignores would make its next
-	// writer's wait read through all of them.
+	// writer's wait read through all of them. A follower of a read model
+	// that reads none of the types comes at its idle pace.
 	for _, ps := range r.projs {
-		ps.announce(res.Position)
+		ps.announce(res.Position, len(types) == 0 || slices.ContainsFunc(types, ps.selects))
 	}
 	a := &r.appended
 	a.mu.Lock()

@@ -756,7 +756,7 @@ func TestWritersHoldBackViewsFarBehind(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		runner.Appended(stream, res)
+		runner.Appended(stream, res, nil)
 		return waitsBriefly(runner, stream, res.LastVersion)
 	}
 	if err := write("project-near"); err != nil {
@@ -852,7 +852,7 @@ func TestWaitForStreamKnowsItsOwnAppends(t *testing.T) {
 		stored := testkit.Append(t, store, "project-w", 2)
 		last := stored[len(stored)-1]
 		res := eventstore.AppendResult{FirstVersion: stored[0].Version, LastVersion: last.Version, Position: last.Position}
-		runner.Appended("project-w", res)
+		runner.Appended("project-w", res, nil)
 		if err := runner.WaitForStream(ctx, "project-w", res.LastVersion); err != nil {
 			t.Fatal(err)
 		}
@@ -894,6 +894,57 @@ func TestFollowerGathersAnnouncements(t *testing.T) {
 		// rounds, 4 allowing for a stall of the test.
 		if n := counter.Transactions(); n > 4 {
 			t.Errorf("20 events applied in %d transactions, want at most 4", n)
+		}
+	})
+}
+
+// selectingCounter is a Counter that reads only the types in reads.
+type selectingCounter struct {
+	*testkit.Counter
+	reads []string
+}
+
+func (s selectingCounter) Reads() []string { return s.reads }
+
+// A read model that reads none of the events announced is caught up at
+// the idle pace (a second), not after each announcement; an event it reads
+// brings it up after FollowPace, the others with it.
+func TestFollowerWaitsOutEventsItDoesNotRead(t *testing.T) {
+	t.Parallel()
+	eachBackend(t, func(t *testing.T, store eventstore.Store, database testkit.Database) {
+		counter := selectingCounter{testkit.NewCounter("selected"), []string{"Wanted"}}
+		db := database.Open(t)
+		inst := testkit.StartInstance(t, testkit.InstanceConfig{
+			Store: store, DB: db, Projections: []projections.Projection{counter}, FollowPace: 10 * time.Millisecond,
+		})
+		start := time.Now()
+		for range 5 {
+			testkit.Append(t, store, "project-o", 1)
+			inst.Relay.Notify()
+			time.Sleep(20 * time.Millisecond)
+		}
+		if n := counter.Transactions(); n != 0 && time.Since(start) < 800*time.Millisecond {
+			t.Errorf("%d rounds for events the read model does not read, within 0.8 s; want none before the idle pace", n)
+		}
+
+		ctx := context.Background()
+		res, err := store.Append(ctx, "project-o", eventstore.Any, eventstore.NewEvent{
+			ID: "wanted-" + t.Name(), Type: "Wanted", Schema: 1, Data: []byte(`{}`),
+			Metadata: eventstore.Metadata{Author: "tester", Time: time.Now().UTC()},
+		})
+		if err != nil {
+			t.Fatal(err)
+		}
+		notified := time.Now()
+		inst.Relay.Notify()
+		testkit.Eventually(t, 10*time.Second, func() error {
+			if cp := checkpoint(t, db, "selected"); cp.Less(res.Position) {
+				return fmt.Errorf("checkpoint %s, before the wanted event at %s", cp, res.Position)
+			}
+			return nil
+		})
+		if took := time.Since(notified); took > 600*time.Millisecond {
+			t.Errorf("the event read took %v to apply: the follower waited out the idle pace", took)
 		}
 	})
 }

@@ -31,8 +31,9 @@ type Config struct {
 	// instance's read models show the write. Nil skips the wait.
 	Runner *projections.Runner
 	// Appended is told after every append, with the stream and where the
-	// append landed (the relay's Notify, the live hints, the runner).
-	Appended func(stream string, res eventstore.AppendResult)
+	// append landed and the types appended (the relay's Notify, the live
+	// hints, the runner).
+	Appended func(stream string, res eventstore.AppendResult, types []string)
 	// Skipped is told of each stored event of a type this build does not
 	// know, skipped while loading an aggregate.
 	Skipped func(stream, eventType string)

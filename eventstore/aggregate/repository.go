@@ -60,9 +60,10 @@ type Repository[A Root[E], E any] struct {
 	New func() A
 	// Missing is the error for a stream with no events.
 	Missing func(id string) error
-	// Appended is told after each successful append, of the stream and
-	// where the append landed (its versions, its last event's position).
-	Appended func(stream string, res eventstore.AppendResult)
+	// Appended is told after each successful append, of the stream,
+	// where the append landed (its versions, its last event's position)
+	// and the types of the events appended.
+	Appended func(stream string, res eventstore.AppendResult, types []string)
 	// Skipped is told of each event of an unknown type while loading.
 	Skipped func(stream, eventType string)
 	// MaxEventBytes bounds one event's data (0: DefaultMaxEventBytes).
@@ -363,7 +364,11 @@ func (r *Repository[A, E]) Append(ctx context.Context, id string, expected event
 	}
 	r.advanceCache(id, stream, res, batch)
 	if r.Appended != nil {
-		r.Appended(stream, res)
+		types := make([]string, len(batch))
+		for i, ne := range batch {
+			types[i] = ne.Type
+		}
+		r.Appended(stream, res, types)
 	}
 	return nil
 }

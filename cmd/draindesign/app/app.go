@@ -297,10 +297,10 @@ func Start(ctx context.Context, o Options) (*App, error) {
 		defer a.wg.Done()
 		hints.Run(runCtx)
 	}()
-	appended := func(stream string, res eventstore.AppendResult) {
+	appended := func(stream string, res eventstore.AppendResult, types []string) {
 		relay.Notify()
 		hints.Appended(stream, res.LastVersion)
-		runner.Appended(stream, res)
+		runner.Appended(stream, res, types)
 	}
 	texts := usecase.NewTranslations(usecase.Config{Store: store, DB: db, Runner: runner, Appended: appended, Logger: o.Logger})
 	a.wg.Add(1)

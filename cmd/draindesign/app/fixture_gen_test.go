@@ -93,7 +93,7 @@ func startFixed(t *testing.T, dir string, clock func() time.Time) *product {
 	}()
 	a.Mail = mail.Dir(filepath.Join(dir, "mail"), opts.Logger)
 	a.Handler, err = api.New(ctx, api.Config{
-		Store: store, DB: db, Runner: runner, Feed: feed, Appended: func(string, eventstore.AppendResult) { relay.Notify() }, Mail: a.Mail,
+		Store: store, DB: db, Runner: runner, Feed: feed, Appended: func(string, eventstore.AppendResult, []string) { relay.Notify() }, Mail: a.Mail,
 		Secret: []byte(strings.Repeat("fixture-secret-", 3)), Logger: opts.Logger, Client: testClient, Now: clock,
 	})
 	if err != nil {
