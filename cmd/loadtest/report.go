@@ -278,7 +278,7 @@ func lagSentence(res *results) string {
 	if all.Samples == 0 {
 		return "Read models: no lag sampled."
 	}
-	out := fmt.Sprintf("Read models (the one furthest behind the log, events still to apply, sampled every second): steady p50 %d, max %d; whole run max %d (%s, %s into the load phase)",
+	out := fmt.Sprintf("Read models (the one furthest behind the log: events after its checkpoint, sampled every second; one that reads none of the events since moves its checkpoint once a second, so a second of events is its usual figure): steady p50 %d, max %d; whole run max %d (%s, %s into the load phase)",
 		steady.P50, steady.Max, all.Max, all.MaxName, (all.MaxAt - res.t0).Round(time.Second))
 	if at, ok := res.lag.CaughtUp(res.loadEnd); ok {
 		return out + fmt.Sprintf("; every read model at the log's head %.1f s after the load ended.", (at-res.loadEnd).Seconds())
