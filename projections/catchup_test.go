@@ -5,11 +5,6 @@ import (
 	"testing"
 	"time"
 
-	"github.com/jackc/pgx/v5"
-
-	"draindesign/eventstore/pgtest"
-	"draindesign/eventstore/postgres"
-	"draindesign/projections"
 	"draindesign/projections/internal/testkit"
 )
 
@@ -19,31 +14,26 @@ import (
 // reading to the end of what the log showed returned without it.
 func TestCatchUpWaitsForEventsTheLogHoldsBack(t *testing.T) {
 	t.Parallel()
-	url := pgtest.NewDatabase(t)
-	ctx := context.Background()
-	store, err := postgres.Open(ctx, url)
-	if err != nil {
-		t.Fatal(err)
+	var backend testkit.Backend
+	for _, b := range testkit.Backends {
+		if b.Name == "postgres" {
+			backend = b
+		}
 	}
-	defer store.Close()
-	db, err := projections.OpenPostgres(url)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer db.Close()
+	store, database := backend.New(t)
+	db := database.Open(t)
 	counter := testkit.NewCounter("counted")
 	runner := startRunner(t, store, db, counter)
 
-	blocker, err := pgx.Connect(ctx, url)
+	// The store and the read models share the database: an open read-model
+	// transaction with an id holds back every later append.
+	ctx := context.Background()
+	blocker, err := db.Begin(ctx)
 	if err != nil {
 		t.Fatal(err)
 	}
-	defer blocker.Close(ctx)
-	tx, err := blocker.Begin(ctx)
-	if err != nil {
-		t.Fatal(err)
-	}
-	if _, err := tx.Exec(ctx, `SELECT pg_current_xact_id()`); err != nil { // takes a transaction id
+	var xid string
+	if err := blocker.QueryRow(ctx, `SELECT pg_current_xact_id()::text`).Scan(&xid); err != nil {
 		t.Fatal(err)
 	}
 	ids := testkit.IDs(testkit.Append(t, store, "project-held", 2))
@@ -51,7 +41,7 @@ func TestCatchUpWaitsForEventsTheLogHoldsBack(t *testing.T) {
 	const held = 300 * time.Millisecond
 	go func() {
 		time.Sleep(held)
-		_ = tx.Rollback(context.Background())
+		_ = blocker.Rollback(context.Background())
 	}()
 	start := time.Now()
 	if err := runner.CatchUp(ctx); err != nil {
