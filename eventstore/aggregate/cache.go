@@ -67,6 +67,18 @@ func (c *Cache[A]) get(id string) (A, time.Time, bool) {
 	return c.clone(e.agg), e.loaded, true
 }
 
+// at is the version of the cached aggregate and when it was loaded whole,
+// or false when there is none young enough; no copy is made.
+func (c *Cache[A]) at(id string) (int64, time.Time, bool) {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	e, ok := c.m[id]
+	if !ok || c.tooOld(e, c.now()) {
+		return 0, time.Time{}, false
+	}
+	return e.version, e.loaded, true
+}
+
 // put caches a copy of agg at version, loaded whole at loaded, unless the
 // cache holds a newer one already or keep refuses it.
 func (c *Cache[A]) put(id string, agg A, version int64, loaded time.Time) {

@@ -271,12 +271,12 @@ func (s *readGate) ReadStream(ctx context.Context, stream string, from int64, li
 }
 
 // A cached repository's own appends move its copy on: loading the version
-// it wrote reads nothing, and gives what a load from the stream gives.
-// Another instance's append in between leaves the copy for a load to
-// catch up.
+// it wrote reads nothing and decodes nothing (the events are applied as
+// decided), and gives what a load from the stream gives. Another
+// instance's append in between leaves the copy for a load to catch up.
 func TestCacheFollowsOwnAppends(t *testing.T) {
 	ctx := context.Background()
-	plain, cached, _ := cachedPair(t, nil, time.Minute, 100)
+	plain, cached, decoded := cachedPair(t, nil, time.Minute, 100)
 	gate := gateReads(cached, true)
 	by := aggregate.Actor{UserID: "u1"}
 	if _, err := cached.Create(ctx, "a", by, []added{{N: 1}, {N: 2}}); err != nil {
@@ -287,8 +287,9 @@ func TestCacheFollowsOwnAppends(t *testing.T) {
 	}
 	reads := gate.reads.Load()
 	c, err := cached.LoadSeen(ctx, "a", 3)
-	if err != nil || c.version != 3 || c.total != 7 || gate.reads.Load() != reads {
-		t.Errorf("LoadSeen(3) after its own writes = %+v %v with %d reads, want version 3, total 7, no read", c, err, gate.reads.Load()-reads)
+	if err != nil || c.version != 3 || c.total != 7 || gate.reads.Load() != reads || decoded.Load() != 0 {
+		t.Errorf("LoadSeen(3) after its own writes = %+v %v with %d reads and %d decodes, want version 3, total 7, none",
+			c, err, gate.reads.Load()-reads, decoded.Load())
 	}
 	want, err := plain.Load(ctx, "a")
 	if err != nil || *want != *c {
