@@ -317,7 +317,8 @@ func (r *Repository[A, E]) LoadCached(ctx context.Context, id string) (agg A, fr
 // Create starts a new stream with evs, decided on an empty aggregate.
 func (r *Repository[A, E]) Create(ctx context.Context, id string, by Actor, evs []E) (A, error) {
 	agg := r.New()
-	return agg, r.appendOn(ctx, id, eventstore.NoStream, by, evs, &agg)
+	err := r.appendOn(ctx, id, eventstore.NoStream, by, evs, &agg)
+	return agg, err
 }
 
 func (r *Repository[A, E]) applyNew(agg A, evs []E) {
