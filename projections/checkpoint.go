@@ -10,6 +10,8 @@ import (
 	"math"
 	"strings"
 
+	"github.com/jackc/pgx/v5"
+
 	"draindesign/eventstore"
 )
 
@@ -59,25 +61,31 @@ func lockInit(ctx context.Context, tx *Tx) error {
 	return nil
 }
 
-// readCheckpoint returns the projection's checkpoint without locking it.
-func readCheckpoint(ctx context.Context, db *DB, name string) (eventstore.Position, error) {
-	var c, s int64
-	err := db.QueryRow(ctx, `SELECT commit_pos, seq_pos FROM projection_checkpoints WHERE name = ?`, name).Scan(&c, &s)
-	if errors.Is(err, sql.ErrNoRows) {
-		return eventstore.Position{}, fmt.Errorf("checkpoint of %s: projection not initialised", name)
-	}
-	if err != nil {
-		return eventstore.Position{}, fmt.Errorf("checkpoint of %s: %w", name, err)
-	}
-	return eventstore.Position{Commit: uint64(c), Seq: uint64(s)}, nil
-}
+// roundLockClass is the first key of the advisory locks taken on the
+// projections' checkpoints (lockCheckpoint); the second is the hash of the
+// projection's name. The two-key form keeps them apart from initLockKey.
+const roundLockClass = 73_104
 
-// lockCheckpoint reads the checkpoint inside tx, locking its row on
-// PostgreSQL so that another instance applying the same projection waits
-// and then sees the advanced checkpoint.
+// lockCheckpoint reads the checkpoint inside tx, after taking, on
+// PostgreSQL, the projection's advisory lock for the rest of the
+// transaction: another instance applying the same projection finishes
+// first, and the read (a statement after the lock, so with a snapshot
+// taken after it) sees where that one ended. (On SQLite, BEGIN IMMEDIATE
+// holds the database's write lock already.)
+//
+// An advisory lock, not the row's FOR UPDATE: locking a row gives the
+// transaction an ID, and a transaction with an ID holds back every reader
+// of the event log in the same database until it ends (ReadAll shows only
+// what is older than the oldest open transaction). Held for a whole round
+// (reading the log, applying the batch), that kept the log a second
+// behind under `make load`, and every read model with it.
 func lockCheckpoint(ctx context.Context, tx *Tx, name string) (eventstore.Position, error) {
 	var c, s int64
-	err := tx.QueryRow(ctx, `SELECT commit_pos, seq_pos FROM projection_checkpoints WHERE name = ?`+forUpdate(tx.Dialect), name).Scan(&c, &s)
+	err := tx.queryRowLocked(ctx, `SELECT pg_advisory_xact_lock(?, hashtext(?))`, []any{int32(roundLockClass), name},
+		`SELECT commit_pos, seq_pos FROM projection_checkpoints WHERE name = ?`, name).Scan(&c, &s)
+	if errors.Is(err, sql.ErrNoRows) || errors.Is(err, pgx.ErrNoRows) {
+		return eventstore.Position{}, fmt.Errorf("checkpoint of %s: projection not initialised", name)
+	}
 	if err != nil {
 		return eventstore.Position{}, fmt.Errorf("lock checkpoint of %s: %w", name, err)
 	}

@@ -202,6 +202,23 @@ func (tx *Tx) QueryRow(ctx context.Context, query string, args ...any) Row {
 	return tx.sql.QueryRowContext(ctx, rebind(tx.Dialect, query), args...)
 }
 
+// queryRowLocked is QueryRow after lock, a statement that takes a lock
+// for the rest of the transaction (an advisory lock), on PostgreSQL only:
+// as the transaction's first statements, BEGIN, the lock and the query go
+// to the server as one pipeline. On SQLite the lock is left out: BEGIN
+// IMMEDIATE holds the database's write lock already.
+func (tx *Tx) queryRowLocked(ctx context.Context, lock string, lockArgs []any, query string, args ...any) Row {
+	if tx.pg != nil {
+		return tx.pg.queryRow(ctx, rebind(tx.Dialect, query), args, queuedStmt{sql: rebind(tx.Dialect, lock), args: lockArgs})
+	}
+	if tx.Dialect == Postgres {
+		if _, err := tx.sql.ExecContext(ctx, rebind(tx.Dialect, lock), lockArgs...); err != nil {
+			return errRow{err}
+		}
+	}
+	return tx.sql.QueryRowContext(ctx, rebind(tx.Dialect, query), args...)
+}
+
 // Commit sends what is queued and commits the transaction.
 func (tx *Tx) Commit(ctx context.Context) error {
 	if tx.pg != nil {

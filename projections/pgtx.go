@@ -64,15 +64,26 @@ func (t *pgTx) flush(ctx context.Context) error {
 // transaction: the caller gets the first statement's error and only
 // Rollback remains.
 func (t *pgTx) send(ctx context.Context, begin, commit bool) error {
+	br, b, err := t.start(ctx, begin, commit, nil)
+	if err != nil {
+		return err
+	}
+	return t.finish(ctx, br, b, commit, b.Len())
+}
+
+// start sends the queued statements as one pipeline, BEGIN first when
+// begin is set, then COMMIT when commit is set or the query read when it
+// is not nil, without reading the answers.
+func (t *pgTx) start(ctx context.Context, begin, commit bool, read *queuedStmt) (pgx.BatchResults, *pgx.Batch, error) {
 	if t.conn == nil {
 		c, err := t.pool.Acquire(ctx)
 		if err != nil {
 			t.done = true
-			return fmt.Errorf("read-model connection: %w", err)
+			return nil, nil, fmt.Errorf("read-model connection: %w", err)
 		}
 		t.conn = c
 	}
-	b := &pgx.Batch{QueuedQueries: make([]*pgx.QueuedQuery, 0, len(t.queued)+2)}
+	b := &pgx.Batch{QueuedQueries: make([]*pgx.QueuedQuery, 0, len(t.queued)+3)}
 	if begin {
 		b.Queue("BEGIN")
 		// A read model is derived from the log: a commit lost in a server
@@ -86,10 +97,18 @@ func (t *pgTx) send(ctx context.Context, begin, commit bool) error {
 	if commit {
 		b.Queue("COMMIT")
 	}
+	if read != nil {
+		b.Queue(read.sql, read.args...)
+	}
 	t.queued = nil
-	br := t.conn.SendBatch(ctx, b)
+	return t.conn.SendBatch(ctx, b), b, nil
+}
+
+// finish reads the answers of the pipeline's first n statements and,
+// when n is the whole pipeline, closes it. A failure ends the transaction.
+func (t *pgTx) finish(ctx context.Context, br pgx.BatchResults, b *pgx.Batch, commit bool, n int) error {
 	var first error
-	for i := 0; i < b.Len() && first == nil; i++ {
+	for i := 0; i < n && first == nil; i++ {
 		tag, err := br.Exec()
 		switch {
 		case err != nil:
@@ -99,8 +118,10 @@ func (t *pgTx) send(ctx context.Context, begin, commit bool) error {
 			first = fmt.Errorf("commit read-model transaction: server answered %q", tag.String())
 		}
 	}
-	if err := br.Close(); err != nil && first == nil {
-		first = err
+	if first != nil || n == b.Len() {
+		if err := br.Close(); err != nil && first == nil {
+			first = err
+		}
 	}
 	if first != nil {
 		t.end(ctx)
@@ -133,11 +154,53 @@ func (t *pgTx) query(ctx context.Context, query string, args []any) (Rows, error
 	return pgRows{rows}, nil
 }
 
-func (t *pgTx) queryRow(ctx context.Context, query string, args []any) Row {
-	if err := t.flush(ctx); err != nil {
+// queryRow runs the statements before (if any), then the query. As a
+// transaction's first statements they go in one pipeline with BEGIN, so
+// that a transaction that reads a row first (a round's locked checkpoint)
+// costs no round trip more than one that only writes. After queued
+// statements it waits for them first: pgx prepares a pipeline's statements
+// before running any, and a query cannot be prepared against a table a
+// queued statement has yet to create.
+func (t *pgTx) queryRow(ctx context.Context, query string, args []any, before ...queuedStmt) Row {
+	if t.done {
+		return errRow{errors.New("read-model transaction already ended")}
+	}
+	if t.begun || len(t.queued) > 0 {
+		t.queued = append(t.queued, before...)
+		if err := t.flush(ctx); err != nil {
+			return errRow{err}
+		}
+		return t.conn.QueryRow(ctx, query, args...)
+	}
+	t.begun = true
+	t.queued = before
+	br, b, err := t.start(ctx, true, false, &queuedStmt{sql: query, args: args})
+	if err != nil {
 		return errRow{err}
 	}
-	return t.conn.QueryRow(ctx, query, args...)
+	if err := t.finish(ctx, br, b, false, b.Len()-1); err != nil {
+		return errRow{err}
+	}
+	return &pipelinedRow{t: t, ctx: ctx, br: br}
+}
+
+// pipelinedRow is the row a pipeline's last query answers; scanning it
+// closes the pipeline.
+type pipelinedRow struct {
+	t   *pgTx
+	ctx context.Context
+	br  pgx.BatchResults
+}
+
+func (r *pipelinedRow) Scan(dest ...any) error {
+	err := r.br.QueryRow().Scan(dest...)
+	if cerr := r.br.Close(); cerr != nil && (err == nil || errors.Is(err, pgx.ErrNoRows)) {
+		err = cerr
+	}
+	if err != nil && !errors.Is(err, pgx.ErrNoRows) {
+		r.t.end(r.ctx)
+	}
+	return err
 }
 
 func (t *pgTx) commit(ctx context.Context) error {

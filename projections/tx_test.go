@@ -152,6 +152,65 @@ func TestTxFailureRollsBackEverything(t *testing.T) {
 	})
 }
 
+// A transaction whose first statement reads a row (a round's locked
+// checkpoint) sends it in one pipeline with BEGIN: the row stays locked
+// until the transaction ends, and writes after the read commit with it. A
+// first read that fails or finds nothing leaves the pool fit for use.
+func TestTxFirstReadOpensTheTransaction(t *testing.T) {
+	t.Parallel()
+	eachDB(t, func(t *testing.T, db *DB) {
+		ctx := context.Background()
+		makeTable(t, db)
+		if _, err := db.Exec(ctx, `INSERT INTO kv (k, v) VALUES ('a', 1)`); err != nil {
+			t.Fatal(err)
+		}
+		err := db.InTx(ctx, func(tx *Tx) error {
+			var v int64
+			if err := tx.QueryRow(ctx, `SELECT v FROM kv WHERE k = ?`+forUpdate(tx.Dialect), "a").Scan(&v); err != nil {
+				return err
+			}
+			if v != 1 {
+				t.Errorf("read %d, want 1", v)
+			}
+			if db.Dialect == Postgres {
+				// Another writer of the row must wait for this transaction.
+				err := db.InTx(ctx, func(other *Tx) error {
+					if err := other.Exec(ctx, `SET LOCAL lock_timeout = '100ms'`); err != nil {
+						return err
+					}
+					return other.Exec(ctx, `UPDATE kv SET v = 100 WHERE k = 'a'`)
+				})
+				if err == nil {
+					t.Error("the row read first was not locked: another transaction changed it")
+				}
+			}
+			return tx.Exec(ctx, `UPDATE kv SET v = ? WHERE k = ?`, v+1, "a")
+		})
+		if err != nil {
+			t.Fatal(err)
+		}
+		var v int64
+		if err := db.QueryRow(ctx, `SELECT v FROM kv WHERE k = 'a'`).Scan(&v); err != nil || v != 2 {
+			t.Errorf("after the commit v = %d (%v), want 2", v, err)
+		}
+		for _, q := range []string{`SELECT nope FROM kv`, `SELECT v FROM kv WHERE k = 'none'`} {
+			err := db.InTx(ctx, func(tx *Tx) error {
+				return tx.QueryRow(ctx, q).Scan(&v)
+			})
+			if err == nil {
+				t.Errorf("%s: no error", q)
+			}
+		}
+		for range MaxReadModelConns + 2 {
+			if err := db.InTx(ctx, func(tx *Tx) error {
+				return tx.QueryRow(ctx, `SELECT v FROM kv WHERE k = 'a'`).Scan(&v)
+			}); err != nil {
+				t.Fatalf("after the failed reads: %v", err)
+			}
+		}
+	})
+}
+
 func TestTxRollbackDropsQueuedAndSentWrites(t *testing.T) {
 	t.Parallel()
 	eachDB(t, func(t *testing.T, db *DB) {
@@ -214,7 +273,11 @@ func TestAdvanceCheckpointRefusesAStaleStart(t *testing.T) {
 		if err := apply(eventstore.Position{Commit: 5}, eventstore.Position{Commit: 9}); err != nil {
 			t.Fatalf("from the checkpoint: %v", err)
 		}
-		cp, err := readCheckpoint(ctx, db, "p")
+		var cp eventstore.Position
+		err := db.InTx(ctx, func(tx *Tx) (err error) {
+			cp, err = lockCheckpoint(ctx, tx, "p")
+			return err
+		})
 		if err != nil || cp != (eventstore.Position{Commit: 9}) || countRows(t, db, "kv") != 1 {
 			t.Errorf("after advancing: checkpoint %s (%v), %d rows; want 9, 1 row", cp, err, countRows(t, db, "kv"))
 		}
