@@ -118,8 +118,14 @@ const (
 	liveRecheck = time.Second
 	// liveCheckFailures consecutive failed session checks (the database
 	// unreachable) close the connection; the client reconnects, and the
-	// handshake checks the session afresh.
-	liveCheckFailures = 3
+	// handshake checks the session afresh. Ten ticks (ten seconds with a
+	// refused connection, up to a minute with a hung database, a tick's
+	// queries being bounded at 5 s) ride out a short database restart:
+	// with three, the `make load` PostgreSQL cut of 5 s closed every live
+	// stream and the reconnects failed until it ended. Waiting longer
+	// shows an ended session nothing: every view a connection sends is
+	// read from the store, which is what is unreachable.
+	liveCheckFailures = 10
 	// closeSessionEnded is the close code after {"type":"closed","reason":"session"}.
 	closeSessionEnded = 4401
 )
