@@ -66,6 +66,35 @@ func lockInit(ctx context.Context, tx *Tx) error {
 // projection's name. The two-key form keeps them apart from initLockKey.
 const roundLockClass = 73_104
 
+// errRoundBusy says another instance is in a round of the projection.
+var errRoundBusy = errors.New("projection busy on another instance")
+
+// tryLockCheckpoint is lockCheckpoint for a round that need not wait: when
+// another instance holds the projection's lock, it fails with errRoundBusy
+// at once. The lock is tried in the statement that reads the checkpoint,
+// so the read's snapshot may predate the other instance's commit by the
+// few microseconds between the two; such a round then starts from the old
+// checkpoint, and its conditional update (advanceCheckpoint) rolls it back.
+func tryLockCheckpoint(ctx context.Context, tx *Tx, name string) (eventstore.Position, error) {
+	if tx.Dialect != Postgres {
+		return lockCheckpoint(ctx, tx, name)
+	}
+	var c, s int64
+	var locked bool
+	err := tx.QueryRow(ctx, `SELECT commit_pos, seq_pos, pg_try_advisory_xact_lock(?, hashtext(name))
+		FROM projection_checkpoints WHERE name = ?`, int32(roundLockClass), name).Scan(&c, &s, &locked)
+	if errors.Is(err, sql.ErrNoRows) || errors.Is(err, pgx.ErrNoRows) {
+		return eventstore.Position{}, fmt.Errorf("checkpoint of %s: projection not initialised", name)
+	}
+	if err != nil {
+		return eventstore.Position{}, fmt.Errorf("lock checkpoint of %s: %w", name, err)
+	}
+	if !locked {
+		return eventstore.Position{}, errRoundBusy
+	}
+	return eventstore.Position{Commit: uint64(c), Seq: uint64(s)}, nil
+}
+
 // lockCheckpoint reads the checkpoint inside tx, after taking, on
 // PostgreSQL, the projection's advisory lock for the rest of the
 // transaction: another instance applying the same projection finishes

@@ -352,7 +352,10 @@ func (r *Runner) announce(msg *message.Message) error {
 // follow catches the projection up whenever an announcement wakes it, to
 // the furthest position announced; announcements that come while it works
 // are served together by its next round. A failure is tried again a few
-// times, then left to the next announcement or the sweep.
+// times, then left to the next announcement or the sweep. A round another
+// instance has under way is not waited for: that one may stop short of
+// what was announced (it read the log a moment earlier), so the follower
+// tries again after its pace.
 func (r *Runner) follow(ctx context.Context, ps *projState) {
 	defer r.sweeps.Done()
 	for {
@@ -365,10 +368,12 @@ func (r *Runner) follow(ctx context.Context, ps *projState) {
 			return
 		}
 		ps.wantMu.Lock()
-		pos := ps.want
+		pos, urgent := ps.want, ps.urgent
 		ps.urgent = false
 		ps.wantMu.Unlock()
-		r.catchUpRetrying(ctx, ps, pos)
+		if r.catchUpRetrying(ctx, ps, pos) {
+			ps.announce(pos, urgent)
+		}
 	}
 }
 
@@ -414,19 +419,25 @@ func (r *Runner) gather(ctx context.Context, ps *projState) bool {
 // next announcement or the sweep.
 const followRetries = 3
 
-func (r *Runner) catchUpRetrying(ctx context.Context, ps *projState, pos eventstore.Position) {
+// catchUpRetrying is the follower's catch-up to pos, without waiting for
+// another instance's round; true when it found one under way (errRoundBusy)
+// before reaching pos.
+func (r *Runner) catchUpRetrying(ctx context.Context, ps *projState, pos eventstore.Position) (busy bool) {
 	for attempt := 0; ; attempt++ {
-		err := r.catchUp(ctx, ps, &pos)
+		err := r.catchUp(ctx, ps, &pos, false)
+		if errors.Is(err, errRoundBusy) {
+			return true
+		}
 		if err == nil || ctx.Err() != nil {
-			return
+			return false
 		}
 		if attempt == followRetries {
 			r.cfg.Logger.Error("Projection left behind, the sweep will retry", err, watermill.LogFields{"projection": ps.p.Name()})
-			return
+			return false
 		}
 		select {
 		case <-ctx.Done():
-			return
+			return false
 		case <-time.After(50 * time.Millisecond << attempt):
 		}
 	}
@@ -460,7 +471,10 @@ func (r *Runner) sweep(ctx context.Context) {
 		case <-t.C:
 		}
 		for _, ps := range r.projs {
-			if err := r.catchUp(ctx, ps, nil); err != nil && ctx.Err() == nil {
+			// A round under way elsewhere is left to finish: the sweep
+			// comes again.
+			err := r.catchUp(ctx, ps, nil, false)
+			if err != nil && !errors.Is(err, errRoundBusy) && ctx.Err() == nil {
 				r.cfg.Logger.Error("Projection sweep failed", err, watermill.LogFields{"projection": ps.p.Name()})
 			}
 		}
@@ -511,7 +525,7 @@ func (r *Runner) toHead(ctx context.Context, projs []*projState) error {
 		return r.waitFor(ctx, head, projs)
 	}
 	for _, ps := range projs {
-		if err := r.catchUp(ctx, ps, nil); err != nil {
+		if err := r.catchUp(ctx, ps, nil, true); err != nil {
 			return fmt.Errorf("%s: %w", ps.p.Name(), err)
 		}
 	}
@@ -525,7 +539,7 @@ func (r *Runner) catchUpWaited(ctx context.Context) error {
 		if _, onRead := ps.p.(RefreshedOnRead); onRead {
 			continue
 		}
-		if err := r.catchUp(ctx, ps, nil); err != nil {
+		if err := r.catchUp(ctx, ps, nil, true); err != nil {
 			return err
 		}
 	}
@@ -533,8 +547,9 @@ func (r *Runner) catchUpWaited(ctx context.Context) error {
 }
 
 // catchUp applies the events after the projection's checkpoint, up to and
-// including to (or to the head when to is nil).
-func (r *Runner) catchUp(ctx context.Context, ps *projState, to *eventstore.Position) error {
+// including to (or to the head when to is nil). With wait false it stops
+// with errRoundBusy at a round another instance has under way.
+func (r *Runner) catchUp(ctx context.Context, ps *projState, to *eventstore.Position, wait bool) error {
 	if err := ps.mu.lock(ctx); err != nil {
 		return fmt.Errorf("catch up %s: %w", ps.p.Name(), err)
 	}
@@ -543,7 +558,7 @@ func (r *Runner) catchUp(ctx context.Context, ps *projState, to *eventstore.Posi
 		if to != nil && !ps.knownAt().Less(*to) {
 			return nil
 		}
-		more, err := r.step(ctx, ps, to)
+		more, err := r.step(ctx, ps, to, wait)
 		if err != nil || !more {
 			return err
 		}
@@ -554,20 +569,25 @@ func (r *Runner) catchUp(ctx context.Context, ps *projState, to *eventstore.Posi
 // held; false when there was none to apply (the checkpoint at or past to,
 // the head, or a position the log does not show yet).
 //
-// The checkpoint is read with its row locked (lockCheckpoint), so another
-// instance in a round of the same read model finishes first and this round
-// starts where that one ended. Read without the lock, as before, both
+// The checkpoint is read under the read model's lock (lockCheckpoint), so
+// a round never applies what another instance's round is applying: with
+// wait, this one starts once that one ended, where it ended; without, it
+// stops with errRoundBusy. Read without the lock, as before, both
 // instances often applied the same batch and one found at its commit that
 // the checkpoint had moved: under `make load` a third of the events the
 // read models applied were rolled back so.
-func (r *Runner) step(ctx context.Context, ps *projState, to *eventstore.Position) (bool, error) {
+func (r *Runner) step(ctx context.Context, ps *projState, to *eventstore.Position, wait bool) (bool, error) {
 	name := ps.p.Name()
 	tx, err := r.cfg.DB.Begin(ctx)
 	if err != nil {
 		return false, fmt.Errorf("catch up %s: %w", name, err)
 	}
 	defer tx.Rollback(ctx)
-	cp, err := lockCheckpoint(ctx, tx, name)
+	lock := lockCheckpoint
+	if !wait {
+		lock = tryLockCheckpoint
+	}
+	cp, err := lock(ctx, tx, name)
 	if err != nil {
 		return false, err
 	}
@@ -746,9 +766,9 @@ func (r *Runner) holdBack(ctx context.Context, stream string, version int64, pro
 		if !ps.mu.tryLock() {
 			continue
 		}
-		_, err := r.step(ctx, ps, nil)
+		_, err := r.step(ctx, ps, nil, false)
 		ps.mu.unlock()
-		if err != nil {
+		if err != nil && !errors.Is(err, errRoundBusy) {
 			return err
 		}
 	}
@@ -819,12 +839,12 @@ func (r *Runner) waitForStream(ctx context.Context, stream string, version int64
 // goroutine: a writer waits for the slowest read model, not for their sum.
 func (r *Runner) catchUpAll(ctx context.Context, projs []*projState, pos eventstore.Position) error {
 	if len(projs) == 1 {
-		return r.catchUp(ctx, projs[0], &pos)
+		return r.catchUp(ctx, projs[0], &pos, true)
 	}
 	errs := make([]error, len(projs))
 	var wg sync.WaitGroup
 	for i, ps := range projs {
-		wg.Go(func() { errs[i] = r.catchUp(ctx, ps, &pos) })
+		wg.Go(func() { errs[i] = r.catchUp(ctx, ps, &pos, true) })
 	}
 	wg.Wait()
 	return errors.Join(errs...)

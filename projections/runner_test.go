@@ -361,6 +361,43 @@ func TestRoundDoesNotHoldBackTheLog(t *testing.T) {
 	})
 }
 
+// A follower that finds another instance's round under way neither waits
+// for it nor applies the same batch, and tries again after its pace: what
+// was announced is applied once the other round ends, with no further
+// announcement (the runner never sweeps here).
+func TestFollowerTriesAgainAfterABusyRound(t *testing.T) {
+	t.Parallel()
+	for _, b := range testkit.Backends {
+		if b.Name != "postgres" {
+			continue // only PostgreSQL read models are shared by instances
+		}
+		ctx := context.Background()
+		store, database := b.New(t)
+		c := testkit.NewCounter("counted")
+		inst := testkit.StartInstance(t, testkit.InstanceConfig{Store: store, DB: database.Open(t), Projections: []projections.Projection{c}})
+		// Another instance's round: the read model's advisory lock
+		// (projections.roundLockClass and the name's hash), held open.
+		other, err := database.Open(t).Begin(ctx)
+		if err != nil {
+			t.Fatal(err)
+		}
+		var one int
+		if err := other.QueryRow(ctx, `SELECT 1 FROM (SELECT pg_advisory_xact_lock(73104, hashtext('counted'))) AS l`).Scan(&one); err != nil {
+			t.Fatal(err)
+		}
+		evs := testkit.Append(t, store, "project-0", 3)
+		inst.Relay.Notify()
+		time.Sleep(400 * time.Millisecond)
+		if n := c.Calls(); n != 0 {
+			t.Errorf("%d events applied while another instance's round held the lock", n)
+		}
+		if err := other.Rollback(ctx); err != nil {
+			t.Fatal(err)
+		}
+		testkit.Eventually(t, 5*time.Second, func() error { return c.ExactlyOnce(t, inst.DB, testkit.IDs(evs)) })
+	}
+}
+
 func TestWaitFor(t *testing.T) {
 	t.Parallel()
 	eachBackend(t, func(t *testing.T, store eventstore.Store, database testkit.Database) {
