@@ -274,6 +274,18 @@ func TestTwoInstancesApplyEachEventOnce(t *testing.T) {
 	})
 }
 
+// holdFirstApply makes c's first Apply wait until release is closed;
+// entered is closed once it waits.
+func holdFirstApply(c *testkit.Counter) (entered, release chan struct{}) {
+	entered, release = make(chan struct{}), make(chan struct{})
+	var once sync.Once
+	c.SetFail(func(eventstore.Event) error {
+		once.Do(func() { close(entered); <-release })
+		return nil
+	})
+	return entered, release
+}
+
 // Two instances in a round of the same read model at once: the second
 // waits for the first's commit and starts where it ended, so each event is
 // applied once in all. (Before, the second applied the same batch beside
@@ -291,12 +303,7 @@ func TestSecondInstanceWaitsForTheRoundUnderWay(t *testing.T) {
 		head := testkit.Last(evs)
 		testkit.WaitVisible(t, store, head)
 
-		entered, release := make(chan struct{}), make(chan struct{})
-		var once sync.Once
-		a.SetFail(func(eventstore.Event) error {
-			once.Do(func() { close(entered); <-release })
-			return nil
-		})
+		entered, release := holdFirstApply(a)
 		errs := make(chan error, 2)
 		go func() { errs <- ra.WaitFor(ctx, head) }()
 		<-entered
@@ -329,12 +336,7 @@ func TestRoundDoesNotHoldBackTheLog(t *testing.T) {
 		runner := startRunner(t, store, database.Open(t), c)
 		evs := testkit.Append(t, store, "project-0", 3)
 		testkit.WaitVisible(t, store, testkit.Last(evs))
-		entered, release := make(chan struct{}), make(chan struct{})
-		var once sync.Once
-		c.SetFail(func(eventstore.Event) error {
-			once.Do(func() { close(entered); <-release })
-			return nil
-		})
+		entered, release := holdFirstApply(c)
 		done := make(chan error, 1)
 		go func() { done <- runner.WaitFor(ctx, testkit.Last(evs)) }()
 		<-entered
