@@ -2,8 +2,10 @@ package main
 
 import (
 	"context"
+	"errors"
 	"math"
 	"slices"
+	"strings"
 	"sync"
 	"time"
 
@@ -29,17 +31,20 @@ type lagSample struct {
 	at     time.Duration
 	behind int64
 	name   string // the read model furthest behind
+	// each is every read model's count, by name (nil in samples made
+	// before it was kept).
+	each map[string]int64
 }
 
 func NewLagWatch(url string, start time.Time) *LagWatch {
 	return &LagWatch{url: url, start: start}
 }
 
-// lagQuery is the read model furthest behind and how many events it has
-// still to apply.
+// lagQuery is how many events each read model has still to apply,
+// furthest behind first.
 const lagQuery = `SELECT c.name,
 	(SELECT count(*) FROM events e WHERE (e.tx_id, e.seq) > (c.commit_pos::text::xid8, c.seq_pos)) AS behind
-	FROM projection_checkpoints c ORDER BY behind DESC, c.name LIMIT 1`
+	FROM projection_checkpoints c ORDER BY behind DESC, c.name`
 
 // Sample takes one sample; a failure (the database cut off) is skipped,
 // and the connection made again next time.
@@ -55,14 +60,42 @@ func (w *LagWatch) Sample(ctx context.Context) {
 	}
 	qctx, cancel := context.WithTimeout(ctx, 2*time.Second)
 	defer cancel()
-	var s lagSample
-	if err := w.conn.QueryRow(qctx, lagQuery).Scan(&s.name, &s.behind); err != nil {
+	s, err := sampleLag(qctx, w.conn)
+	if err != nil {
 		w.conn.Close(context.Background())
 		w.conn = nil
 		return
 	}
 	s.at = time.Since(w.start)
 	w.samples = append(w.samples, s)
+}
+
+// sampleLag reads every read model's lag; the first row is the furthest.
+func sampleLag(ctx context.Context, conn *pgx.Conn) (lagSample, error) {
+	rows, err := conn.Query(ctx, lagQuery)
+	if err != nil {
+		return lagSample{}, err
+	}
+	defer rows.Close()
+	s := lagSample{each: map[string]int64{}}
+	for rows.Next() {
+		var name string
+		var behind int64
+		if err := rows.Scan(&name, &behind); err != nil {
+			return lagSample{}, err
+		}
+		if len(s.each) == 0 {
+			s.name, s.behind = name, behind
+		}
+		s.each[name] = behind
+	}
+	if err := rows.Err(); err != nil {
+		return lagSample{}, err
+	}
+	if len(s.each) == 0 {
+		return lagSample{}, errors.New("no read model checkpoints")
+	}
+	return s, nil
 }
 
 // Close ends the watch's connection.
@@ -107,6 +140,38 @@ func lagSummary(samples []lagSample, from, to time.Duration) LagSummary {
 		slices.Sort(behind)
 		out.P50 = behind[(len(behind)-1)/2]
 	}
+	return out
+}
+
+// ModelLag is one read model's lag over a window.
+type ModelLag struct {
+	Name     string
+	P50, Max int64
+}
+
+// EachSummary is every read model's lag over [from, to), by name.
+func (w *LagWatch) EachSummary(from, to time.Duration) []ModelLag {
+	w.mu.Lock()
+	defer w.mu.Unlock()
+	return eachSummary(w.samples, from, to)
+}
+
+func eachSummary(samples []lagSample, from, to time.Duration) []ModelLag {
+	byName := map[string][]int64{}
+	for _, s := range samples {
+		if s.at < from || s.at >= to {
+			continue
+		}
+		for name, behind := range s.each {
+			byName[name] = append(byName[name], behind)
+		}
+	}
+	out := make([]ModelLag, 0, len(byName))
+	for name, behind := range byName {
+		slices.Sort(behind)
+		out = append(out, ModelLag{Name: name, P50: behind[(len(behind)-1)/2], Max: behind[len(behind)-1]})
+	}
+	slices.SortFunc(out, func(a, b ModelLag) int { return strings.Compare(a.Name, b.Name) })
 	return out
 }
 

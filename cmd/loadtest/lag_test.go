@@ -2,6 +2,7 @@ package main
 
 import (
 	"math"
+	"slices"
 	"testing"
 	"time"
 )
@@ -31,6 +32,19 @@ func TestLagFigures(t *testing.T) {
 		if at, ok := caughtUp(s, c.after); at != c.at || ok != c.ok {
 			t.Errorf("caught up after %s: %s %v, want %s %v", c.after, at, ok, c.at, c.ok)
 		}
+	}
+	each := []lagSample{
+		{at: 1 * time.Second, each: map[string]int64{"timeline": 900, "offer": 5}},
+		{at: 2 * time.Second, each: map[string]int64{"timeline": 100, "offer": 1500}},
+		{at: 3 * time.Second, each: map[string]int64{"timeline": 300, "offer": 700}},
+		{at: 4 * time.Second, each: map[string]int64{"timeline": 50}},
+	}
+	wantEach := []ModelLag{{Name: "offer", P50: 700, Max: 1500}, {Name: "timeline", P50: 100, Max: 300}}
+	if got := eachSummary(each, 2*time.Second, 5*time.Second); !slices.Equal(got, wantEach) {
+		t.Errorf("each read model %+v, want %+v", got, wantEach)
+	}
+	if got := eachLag(wantEach); got != " Each read model, steady p50 / max events behind: offer 700 / 1500, timeline 100 / 300." {
+		t.Errorf("sentence %q", got)
 	}
 	w := &LagWatch{samples: append(s, lagSample{at: 4500 * time.Millisecond, behind: 7000})}
 	ps := w.PerSecond(8)

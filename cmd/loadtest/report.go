@@ -281,9 +281,24 @@ func lagSentence(res *results) string {
 	out := fmt.Sprintf("Read models (the one furthest behind the log: events after its checkpoint, sampled every second; one that reads none of the events since moves its checkpoint once a second, so a second of events is its usual figure): steady p50 %d, max %d; whole run max %d (%s, %s into the load phase)",
 		steady.P50, steady.Max, all.Max, all.MaxName, (all.MaxAt - res.t0).Round(time.Second))
 	if at, ok := res.lag.CaughtUp(res.loadEnd); ok {
-		return out + fmt.Sprintf("; every read model at the log's head %.1f s after the load ended.", (at-res.loadEnd).Seconds())
+		out += fmt.Sprintf("; every read model at the log's head %.1f s after the load ended.", (at - res.loadEnd).Seconds())
+	} else {
+		out += "; not every read model at the log's head within 30 s of the load's end."
 	}
-	return out + "; not every read model at the log's head within 30 s of the load's end."
+	return out + eachLag(res.lag.EachSummary(res.steadyFrom, res.steadyTo))
+}
+
+// eachLag lists every read model's steady lag, so that the busy ones are
+// not hidden behind one that moves its checkpoint once a second.
+func eachLag(each []ModelLag) string {
+	if len(each) == 0 {
+		return ""
+	}
+	parts := make([]string, len(each))
+	for i, m := range each {
+		parts[i] = fmt.Sprintf("%s %d / %d", m.Name, m.P50, m.Max)
+	}
+	return " Each read model, steady p50 / max events behind: " + strings.Join(parts, ", ") + "."
 }
 
 func (r *rig) describe(name string) string {
