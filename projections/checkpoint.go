@@ -83,16 +83,10 @@ func tryLockCheckpoint(ctx context.Context, tx *Tx, name string) (eventstore.Pos
 	var locked bool
 	err := tx.QueryRow(ctx, `SELECT commit_pos, seq_pos, pg_try_advisory_xact_lock(?, hashtext(name))
 		FROM projection_checkpoints WHERE name = ?`, int32(roundLockClass), name).Scan(&c, &s, &locked)
-	if errors.Is(err, sql.ErrNoRows) || errors.Is(err, pgx.ErrNoRows) {
-		return eventstore.Position{}, fmt.Errorf("checkpoint of %s: projection not initialised", name)
-	}
-	if err != nil {
-		return eventstore.Position{}, fmt.Errorf("lock checkpoint of %s: %w", name, err)
-	}
-	if !locked {
+	if err == nil && !locked {
 		return eventstore.Position{}, errRoundBusy
 	}
-	return eventstore.Position{Commit: uint64(c), Seq: uint64(s)}, nil
+	return checkpointRead(name, c, s, err)
 }
 
 // lockCheckpoint reads the checkpoint inside tx, after taking, on
@@ -112,6 +106,12 @@ func lockCheckpoint(ctx context.Context, tx *Tx, name string) (eventstore.Positi
 	var c, s int64
 	err := tx.queryRowLocked(ctx, `SELECT pg_advisory_xact_lock(?, hashtext(?))`, []any{int32(roundLockClass), name},
 		`SELECT commit_pos, seq_pos FROM projection_checkpoints WHERE name = ?`, name).Scan(&c, &s)
+	return checkpointRead(name, c, s, err)
+}
+
+// checkpointRead is the position a locked checkpoint read gave, or its
+// error with the projection named.
+func checkpointRead(name string, c, s int64, err error) (eventstore.Position, error) {
 	if errors.Is(err, sql.ErrNoRows) || errors.Is(err, pgx.ErrNoRows) {
 		return eventstore.Position{}, fmt.Errorf("checkpoint of %s: projection not initialised", name)
 	}

@@ -610,9 +610,9 @@ func (r *Runner) step(ctx context.Context, ps *projState, to *eventstore.Positio
 
 // applyBatch applies evs, which follow checkpoint cp, in tx, which also
 // advances the checkpoint, and commits. The checkpoint is advanced first,
-// on the condition that it still stands at cp (a guard: the row lock
-// taken in step keeps it there), so that on PostgreSQL the batch goes to
-// the server as one pipeline.
+// on the condition that it still stands at cp (a guard: the read model's
+// lock taken in step keeps it there), so that on PostgreSQL the batch goes
+// to the server as one pipeline.
 func (r *Runner) applyBatch(ctx context.Context, tx *Tx, ps *projState, cp eventstore.Position, evs []eventstore.Event) error {
 	name := ps.p.Name()
 	to := evs[len(evs)-1].Position
