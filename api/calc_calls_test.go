@@ -9,6 +9,7 @@ import (
 	"log/slog"
 	"net/http"
 	"net/http/httptest"
+	"strconv"
 	"testing"
 
 	"draindesign/domain/catalogue"
@@ -77,8 +78,9 @@ func TestRecordable(t *testing.T) {
 // A calculation's answer is written as writeJSON would write it (the
 // bytes json.Encoder gives, with its newline) though by the answer's own
 // encoder and into a buffer kept between calls: a shorter answer after a
-// longer one carries nothing of it. An answer that cannot be encoded is a
-// server fault, not an empty success.
+// longer one carries nothing of it. Its length is announced
+// (Content-Length). An answer that cannot be encoded is a server fault, not
+// an empty success.
 func TestWriteAnswer(t *testing.T) {
 	s := &Server{log: slog.New(slog.DiscardHandler)}
 	calc := func(body string) *design.Answer {
@@ -103,6 +105,9 @@ func TestWriteAnswer(t *testing.T) {
 		writeJSON(ref, http.StatusOK, ans)
 		if w.Code != http.StatusOK || w.Header().Get("Content-Type") != "application/json" || !bytes.Equal(w.Body.Bytes(), ref.Body.Bytes()) {
 			t.Fatalf("%d %q\n%.300s\nwant\n%.300s", w.Code, w.Header().Get("Content-Type"), w.Body.Bytes(), ref.Body.Bytes())
+		}
+		if got, want := w.Header().Get("Content-Length"), strconv.Itoa(w.Body.Len()); got != want {
+			t.Errorf("Content-Length %q, want %q", got, want)
 		}
 	}
 

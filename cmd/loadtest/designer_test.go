@@ -2,7 +2,10 @@ package main
 
 import (
 	"encoding/json"
+	"io"
+	"net/http"
 	"reflect"
+	"strings"
 	"testing"
 )
 
@@ -72,3 +75,48 @@ func TestResultsAndSaveBody(t *testing.T) {
 		t.Errorf("save body with results and no fields: %s", body)
 	}
 }
+
+// An answer is read whole wherever it is used: kept in a slice of its own
+// (with or without an announced length), decoded from the reused buffer, or
+// read for the error message; only an answer nobody reads is thrown away.
+func TestReadAnswer(t *testing.T) {
+	const body = `{"results":{"calculated":true}}`
+	var kept []byte
+	var decoded struct{}
+	for _, tc := range []struct {
+		name   string
+		length int64
+		ok     bool
+		out    any
+		want   string
+	}{
+		{"kept, length announced", int64(len(body)), true, &kept, body},
+		{"kept, chunked", -1, true, &kept, body},
+		{"decoded", int64(len(body)), true, &decoded, body},
+		{"unread", int64(len(body)), true, nil, ""},
+		{"failed, unread otherwise", int64(len(body)), false, nil, body},
+		{"failed, kept otherwise", int64(len(body)), false, &kept, body},
+	} {
+		closed := false
+		resp := &http.Response{ContentLength: tc.length, Body: closeCounter{strings.NewReader(body), &closed}}
+		d := &designer{}
+		got, err := d.read(resp, tc.ok, tc.out)
+		if err != nil || string(got) != tc.want || !closed {
+			t.Errorf("%s: %q, %v, closed %v; want %q", tc.name, got, err, closed, tc.want)
+		}
+	}
+	// A kept answer is not the reused buffer: the next call cannot change it.
+	d := &designer{}
+	first, _ := d.read(&http.Response{ContentLength: -1, Body: io.NopCloser(strings.NewReader(body))}, true, &kept)
+	_, _ = d.read(&http.Response{ContentLength: 3, Body: io.NopCloser(strings.NewReader("xyz"))}, false, nil)
+	if string(first) != body {
+		t.Errorf("kept answer changed to %q", first)
+	}
+}
+
+type closeCounter struct {
+	io.Reader
+	closed *bool
+}
+
+func (c closeCounter) Close() error { *c.closed = true; return nil }

@@ -103,7 +103,7 @@ func main() {
 	flag.BoolVar(&c.keep, "keep", false, "keep the database, the NATS stream and the work directory")
 	flag.StringVar(&c.haproxy, "haproxy", "haproxy", "haproxy binary")
 	flag.BoolVar(&c.roundRobin, "round-robin", false, "spread every call over the instances, instead of keeping each designer on one (sticky, by a cookie of the balancer's)")
-	flag.DurationVar(&c.stickyFor, "sticky-for", 30*time.Second, "how long the balancer keeps a designer on one instance before choosing again (the life of its cookie; shorter than the run, so that designers spread again over an instance that comes back)")
+	flag.DurationVar(&c.stickyFor, "sticky-for", 5*time.Minute, "how long the balancer keeps a designer on one instance before choosing again (the life of its cookie: docker-compose's Caddy keeps 5 minutes, after which designers spread again over an instance that came back)")
 	flag.StringVar(&c.profile, "profile", "", "directory for 20 s CPU profiles of each instance, taken 5 s into the load phase (empty: none)")
 	flag.Parse()
 	if err := run(c); err != nil {

@@ -16,8 +16,12 @@ import (
 // profileInstances saves a CPU profile of every instance over the given
 // time into the -profile directory, read from each instance's metrics
 // listener (net/http/pprof), so that a slow run shows where its time went,
-// and at its start the instance's goroutines, which show what requests
-// wait on when the CPU is not the limit.
+// at its start the instance's goroutines, which show what requests wait
+// on when the CPU is not the limit, and after it a short execution trace
+// (go tool trace), which shows how long each request's goroutine waited
+// for a core, for the network or for a lock: the answer when a cheap call
+// is slow on a full machine. The trace follows the profile rather than
+// running beside it, so that neither's overhead is in the other.
 func (r *rig) profileInstances(ctx context.Context, over time.Duration) {
 	if err := os.MkdirAll(r.c.profile, 0o755); err != nil {
 		log.Printf("profile: %v", err)
@@ -58,10 +62,21 @@ func (r *rig) profileInstances(ctx context.Context, over time.Duration) {
 				return
 			}
 			log.Printf("profile of %s in %s (go tool pprof -top %s %s)", in.name, path, r.c.bin, path)
+			trace := filepath.Join(r.c.profile, in.name+".trace")
+			url = fmt.Sprintf("http://%s/debug/pprof/trace?seconds=%d", in.metricsAddr, int(traceFor/time.Second))
+			if err := fetchTo(ctx, url, trace); err != nil {
+				log.Printf("trace %s: %v", in.name, err)
+				return
+			}
+			log.Printf("trace of %s in %s (go tool trace %s)", in.name, trace, trace)
 		})
 	}
 	wg.Wait()
 }
+
+// traceFor is how long each instance is traced: the trace of a loaded
+// instance grows by megabytes a second.
+const traceFor = 3 * time.Second
 
 // fetchTo saves what a GET of url answers in path.
 func fetchTo(ctx context.Context, url, path string) error {

@@ -406,7 +406,7 @@ func balancing(roundRobin bool, stickyFor time.Duration) string {
 		return "round robin: each call to either instance"
 	}
 	if stickyFor > 0 {
-		return fmt.Sprintf("sticky: each designer kept on the instance its first call reached, by a cookie of the balancer's, moved at once when that instance is out, and balanced again when the cookie is %s old, so that designers spread again over an instance that comes back", stickyFor)
+		return fmt.Sprintf("sticky: each designer kept on the instance its first call reached, by a cookie of the balancer's, moved at once when that instance is out, and balanced again when the cookie is %s old, so that designers spread again over an instance that came back (within a shorter run, those moved by the SIGKILL stay where they went)", stickyFor)
 	}
 	return "sticky: each designer kept on the instance its first call reached, by a cookie of the balancer's, and moved only when that instance is out"
 }
