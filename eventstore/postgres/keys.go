@@ -38,7 +38,7 @@ func (s *Store) LookupSubjectKeys(ctx context.Context, subjects []string) (map[s
 	if len(subjects) == 0 {
 		return out, nil
 	}
-	rows, err := s.pool.Query(ctx, `SELECT subject, data_key FROM subject_keys WHERE subject = ANY($1) AND data_key IS NOT NULL`, subjects)
+	rows, err := s.logPool.Query(ctx, `SELECT subject, data_key FROM subject_keys WHERE subject = ANY($1) AND data_key IS NOT NULL`, subjects)
 	if err != nil {
 		return nil, fmt.Errorf("subject keys: %w", err)
 	}
@@ -99,7 +99,7 @@ func (s *Store) DeleteStream(ctx context.Context, stream string) error {
 // SubjectEvents implements eventstore.SubjectKeys. It reads every
 // committed row, without ReadAll's snapshot horizon.
 func (s *Store) SubjectEvents(ctx context.Context, stream, author string) ([]eventstore.Event, error) {
-	evs, err := s.query(ctx, 0, `SELECT `+eventColumns+` FROM events WHERE stream_id = $1 OR (author = $2 AND author <> '') ORDER BY tx_id, seq`, stream, author)
+	evs, err := s.query(ctx, s.pool, 0, `SELECT `+eventColumns+` FROM events WHERE stream_id = $1 OR (author = $2 AND author <> '') ORDER BY tx_id, seq`, stream, author)
 	if err != nil {
 		return nil, fmt.Errorf("events of %s / %s: %w", stream, author, err)
 	}

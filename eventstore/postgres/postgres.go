@@ -44,6 +44,15 @@ const DefaultMaxConns = 16
 // Store is an eventstore.Store on a pgxpool.
 type Store struct {
 	pool *pgxpool.Pool
+	// logPool serves the reads of the whole log (ReadAll, ReadAllOf,
+	// CountAfter, Head) and of subject keys: the read models' followers,
+	// the relay and the watchers, which read in the background. On pool
+	// alone they queued behind the calls of the people using the product:
+	// under `make load` about 75 requests of an instance waited for one of
+	// its 16 connections at any moment, a follower's round waited seconds
+	// for each page and key look-up, and every read model fell behind the
+	// log, further each second. Each side now waits only for its own kind.
+	logPool *pgxpool.Pool
 	// scratches holds the read buffers of finished queries for the next
 	// ones. A sync.Pool would drop them at every garbage collection, which
 	// a reader of pages of 1,000 events triggers every few pages: their
@@ -62,7 +71,9 @@ const (
 var _ eventstore.Store = (*Store)(nil)
 
 // Open migrates the database at databaseURL (see Migrate) and connects to
-// it. pgxpool settings such as pool_max_conns may be given in the URL.
+// it. pgxpool settings such as pool_max_conns may be given in the URL;
+// pool_max_conns sizes the main pool, and the log readers' pool has a
+// quarter as many connections beside it (logConns).
 func Open(ctx context.Context, databaseURL string) (*Store, error) {
 	if err := Migrate(ctx, databaseURL); err != nil {
 		return nil, err
@@ -84,20 +95,37 @@ func Open(ctx context.Context, databaseURL string) (*Store, error) {
 		// the read models have as many of their own.
 		cfg.MaxConns = DefaultMaxConns
 	}
+	logCfg := cfg.Copy()
+	logCfg.MaxConns = logConns(cfg.MaxConns)
+	logCfg.MinConns = min(logCfg.MinConns, logCfg.MaxConns)
 	pool, err := pgxpool.NewWithConfig(ctx, cfg)
 	if err != nil {
 		return nil, fmt.Errorf("open event store: %w", err)
 	}
-	if err := pool.Ping(ctx); err != nil {
+	logPool, err := pgxpool.NewWithConfig(ctx, logCfg)
+	if err != nil {
 		pool.Close()
 		return nil, fmt.Errorf("open event store: %w", err)
 	}
-	return &Store{pool: pool, scratches: make(chan *scratch, keptScratches)}, nil
+	s := &Store{pool: pool, logPool: logPool, scratches: make(chan *scratch, keptScratches)}
+	if err := pool.Ping(ctx); err != nil {
+		s.Close()
+		return nil, fmt.Errorf("open event store: %w", err)
+	}
+	return s, nil
 }
 
-// Close closes the pool; it may be called more than once.
+// logConns is the size of the log readers' pool beside a main pool of
+// main connections: a quarter of it (4 beside the default 16), at least
+// one. pool_max_conns in the URL sizes the main pool.
+func logConns(main int32) int32 {
+	return max(1, main/4)
+}
+
+// Close closes the pools; it may be called more than once.
 func (s *Store) Close() error {
 	s.pool.Close()
+	s.logPool.Close()
 	return nil
 }
 
@@ -300,12 +328,12 @@ func (s *Store) afterFailure(ctx context.Context, stream string, expected events
 }
 
 func (s *Store) eventsByID(ctx context.Context, ids []string) ([]eventstore.Event, error) {
-	return s.query(ctx, len(ids), `SELECT `+eventColumns+` FROM events WHERE event_id = ANY($1)`, ids)
+	return s.query(ctx, s.pool, len(ids), `SELECT `+eventColumns+` FROM events WHERE event_id = ANY($1)`, ids)
 }
 
 // ReadStream implements eventstore.Store.
 func (s *Store) ReadStream(ctx context.Context, stream string, from int64, limit int) ([]eventstore.Event, error) {
-	evs, err := s.query(ctx, limit,
+	evs, err := s.query(ctx, s.pool, limit,
 		`SELECT `+eventColumns+` FROM events WHERE stream_id = $1 AND version >= $2 ORDER BY version LIMIT $3`,
 		stream, from, sqlLimit(limit))
 	if err != nil {
@@ -316,7 +344,7 @@ func (s *Store) ReadStream(ctx context.Context, stream string, from int64, limit
 
 // ReadAll implements eventstore.Store.
 func (s *Store) ReadAll(ctx context.Context, after eventstore.Position, limit int) ([]eventstore.Event, error) {
-	evs, err := s.query(ctx, limit,
+	evs, err := s.query(ctx, s.logPool, limit,
 		`SELECT `+eventColumns+` FROM events
 		WHERE (tx_id, seq) > ($1::xid8, $2::bigint) AND tx_id < pg_snapshot_xmin(pg_current_snapshot())
 		ORDER BY tx_id, seq LIMIT $3`,
@@ -330,7 +358,7 @@ func (s *Store) ReadAll(ctx context.Context, after eventstore.Position, limit in
 // ReadAllOf implements eventstore.TypedReader: ReadAll, with the data of
 // the events of other types left out by the server (sent as NULL).
 func (s *Store) ReadAllOf(ctx context.Context, after eventstore.Position, limit int, types []string) ([]eventstore.Event, error) {
-	evs, err := s.query(ctx, limit,
+	evs, err := s.query(ctx, s.logPool, limit,
 		`SELECT `+typedEventColumns+` FROM events
 		WHERE (tx_id, seq) > ($1::xid8, $2::bigint) AND tx_id < pg_snapshot_xmin(pg_current_snapshot())
 		ORDER BY tx_id, seq LIMIT $3`,
@@ -345,7 +373,7 @@ func (s *Store) ReadAllOf(ctx context.Context, after eventstore.Position, limit 
 // alone (an index-only scan where the visibility map allows).
 func (s *Store) CountAfter(ctx context.Context, after eventstore.Position, limit int) (int, error) {
 	var n int
-	err := s.pool.QueryRow(ctx, `SELECT count(*) FROM (SELECT 1 FROM events
+	err := s.logPool.QueryRow(ctx, `SELECT count(*) FROM (SELECT 1 FROM events
 		WHERE (tx_id, seq) > ($1::xid8, $2::bigint) AND tx_id < pg_snapshot_xmin(pg_current_snapshot())
 		LIMIT $3) AS page`, after.Commit, int64(after.Seq), sqlLimit(limit)).Scan(&n)
 	if err != nil {
@@ -365,7 +393,7 @@ const headQuery = `SELECT tx_id::text::bigint, seq FROM events ORDER BY events.t
 // committed events (the primary key's last entry), held back or not.
 func (s *Store) Head(ctx context.Context) (eventstore.Position, error) {
 	var commit, seq uint64
-	err := s.pool.QueryRow(ctx, headQuery).Scan(&commit, &seq)
+	err := s.logPool.QueryRow(ctx, headQuery).Scan(&commit, &seq)
 	if errors.Is(err, pgx.ErrNoRows) {
 		return eventstore.Position{}, nil
 	}
@@ -433,8 +461,8 @@ var postgresEpoch = time.Date(2000, 1, 1, 0, 0, 0, 0, time.UTC).UnixMicro()
 // (a text equal to the row before's is kept once, see addTexts): a handful
 // of allocations per page instead of seven per event keeps ReadAll fast,
 // the garbage collector idle.
-func (s *Store) query(ctx context.Context, sizeHint int, sql string, args ...any) ([]eventstore.Event, error) {
-	rows, err := s.pool.Query(ctx, sql, append([]any{resultFormats}, args...)...)
+func (s *Store) query(ctx context.Context, pool *pgxpool.Pool, sizeHint int, sql string, args ...any) ([]eventstore.Event, error) {
+	rows, err := pool.Query(ctx, sql, append([]any{resultFormats}, args...)...)
 	if err != nil {
 		return nil, err
 	}

@@ -1,6 +1,7 @@
 package postgres_test
 
 import (
+	"bytes"
 	"context"
 	"fmt"
 	"net/url"
@@ -235,5 +236,63 @@ func TestHeadUsesTheLogIndex(t *testing.T) {
 	}
 	if strings.Contains(plan, "Sort") || strings.Contains(plan, "Seq Scan") || !strings.Contains(plan, "Index") {
 		t.Errorf("Head does not read the log's index:\n%s", plan)
+	}
+}
+
+// The reads of the whole log and of subject keys have a pool of their
+// own: with every connection of the main pool taken (the designers' calls
+// of a busy instance), the read models' log reads and key look-ups still
+// get through, and a stream read, which is the main pool's, does not.
+func TestLogReadsDoNotQueueBehindTheMainPool(t *testing.T) {
+	u, err := url.Parse(pgtest.NewDatabase(t))
+	if err != nil || u.Scheme == "" {
+		t.Skipf("DATABASE_URL is not a URL (%v)", err)
+	}
+	q := u.Query()
+	q.Set("pool_max_conns", "2")
+	u.RawQuery = q.Encode()
+	s := open(t, u.String())
+	defer s.Close()
+	ctx := t.Context()
+	if _, err := s.Append(ctx, "s", eventstore.NoStream, eventstore.NewEvent{ID: "e1", Type: "T", Data: []byte(`{}`)}); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := s.SubjectKey(ctx, "u1", bytes.Repeat([]byte{7}, 32)); err != nil {
+		t.Fatal(err)
+	}
+	release := postgres.HoldMainPool(t, s)
+	defer release()
+
+	short, cancel := context.WithTimeout(ctx, 5*time.Second)
+	defer cancel()
+	if evs, err := s.ReadAll(short, eventstore.Position{}, 10); err != nil || len(evs) != 1 {
+		t.Errorf("ReadAll with the main pool taken: %d events, %v", len(evs), err)
+	}
+	if evs, err := s.ReadAllOf(short, eventstore.Position{}, 10, []string{"T"}); err != nil || len(evs) != 1 {
+		t.Errorf("ReadAllOf with the main pool taken: %d events, %v", len(evs), err)
+	}
+	if head, err := s.Head(short); err != nil || head == (eventstore.Position{}) {
+		t.Errorf("Head with the main pool taken: %v, %v", head, err)
+	}
+	if n, err := s.CountAfter(short, eventstore.Position{}, 10); err != nil || n != 1 {
+		t.Errorf("CountAfter with the main pool taken: %d, %v", n, err)
+	}
+	if keys, err := s.LookupSubjectKeys(short, []string{"u1"}); err != nil || len(keys) != 1 {
+		t.Errorf("LookupSubjectKeys with the main pool taken: %d keys, %v", len(keys), err)
+	}
+
+	blocked, cancel2 := context.WithTimeout(ctx, 200*time.Millisecond)
+	defer cancel2()
+	if _, err := s.ReadStream(blocked, "s", 1, 0); err == nil {
+		t.Error("ReadStream got through with every connection of the main pool taken: the pools are not apart")
+	}
+}
+
+// The log readers' pool is a quarter of the main pool, at least one.
+func TestLogConns(t *testing.T) {
+	for main, want := range map[int32]int32{1: 1, 2: 1, 4: 1, 8: 2, 16: 4, 40: 10} {
+		if got := postgres.LogConns(main); got != want {
+			t.Errorf("logConns(%d) = %d, want %d", main, got, want)
+		}
 	}
 }
