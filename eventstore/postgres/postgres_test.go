@@ -130,18 +130,26 @@ func BenchmarkStore(b *testing.B) {
 	})
 }
 
-// TestOpenWithPoolSettings: the pool_* settings that Open passes to pgxpool
-// must not reach the server, which refuses unknown parameters.
-func TestOpenWithPoolSettings(t *testing.T) {
+// newDatabaseWith is a new test database's URL with the given settings
+// (name, value, name, value…) added to its query; the test is skipped when
+// DATABASE_URL is not a URL.
+func newDatabaseWith(t *testing.T, settings ...string) string {
 	u, err := url.Parse(pgtest.NewDatabase(t))
 	if err != nil || u.Scheme == "" {
 		t.Skipf("DATABASE_URL is not a URL (%v)", err)
 	}
 	q := u.Query()
-	q.Set("pool_max_conns", "2")
-	q.Set("pool_min_conns", "1")
+	for i := 0; i+1 < len(settings); i += 2 {
+		q.Set(settings[i], settings[i+1])
+	}
 	u.RawQuery = q.Encode()
-	s := open(t, u.String())
+	return u.String()
+}
+
+// TestOpenWithPoolSettings: the pool_* settings that Open passes to pgxpool
+// must not reach the server, which refuses unknown parameters.
+func TestOpenWithPoolSettings(t *testing.T) {
+	s := open(t, newDatabaseWith(t, "pool_max_conns", "2", "pool_min_conns", "1"))
 	defer s.Close()
 	if _, err := s.Append(t.Context(), "s", eventstore.NoStream, eventstore.NewEvent{ID: "e1", Type: "T", Data: []byte(`{}`)}); err != nil {
 		t.Fatal(err)
@@ -244,14 +252,7 @@ func TestHeadUsesTheLogIndex(t *testing.T) {
 // of a busy instance), the read models' log reads and key look-ups still
 // get through, and a stream read, which is the main pool's, does not.
 func TestLogReadsDoNotQueueBehindTheMainPool(t *testing.T) {
-	u, err := url.Parse(pgtest.NewDatabase(t))
-	if err != nil || u.Scheme == "" {
-		t.Skipf("DATABASE_URL is not a URL (%v)", err)
-	}
-	q := u.Query()
-	q.Set("pool_max_conns", "2")
-	u.RawQuery = q.Encode()
-	s := open(t, u.String())
+	s := open(t, newDatabaseWith(t, "pool_max_conns", "2"))
 	defer s.Close()
 	ctx := t.Context()
 	if _, err := s.Append(ctx, "s", eventstore.NoStream, eventstore.NewEvent{ID: "e1", Type: "T", Data: []byte(`{}`)}); err != nil {
