@@ -18,8 +18,9 @@ type recentReads[K comparable, V any] struct {
 }
 
 type recentRead[V any] struct {
-	v  V
-	at time.Time
+	v    V
+	at   time.Time
+	used time.Time // when get last asked for it, or it was kept
 }
 
 // maxRecentReads bounds each recentReads; when full it starts again.
@@ -31,10 +32,27 @@ func (r *recentReads[K, V]) get(k K, now time.Time) (v V, ok bool, ticket uint64
 	r.mu.Lock()
 	defer r.mu.Unlock()
 	e, found := r.m[k]
+	if found {
+		e.used = now
+		r.m[k] = e
+	}
 	if !found || now.Sub(e.at) >= authTrust || now.Before(e.at) {
 		return v, false, r.drops
 	}
 	return e.v, true, r.drops
+}
+
+// usedSince lists the keys get asked for at or after since (or kept since),
+// and the ticket a read of them made now passes to keep.
+func (r *recentReads[K, V]) usedSince(since time.Time) (keys []K, ticket uint64) {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	for k, e := range r.m {
+		if !e.used.Before(since) {
+			keys = append(keys, k)
+		}
+	}
+	return keys, r.drops
 }
 
 // keep remembers v, read at at, unless something was dropped since the
@@ -48,7 +66,11 @@ func (r *recentReads[K, V]) keep(k K, v V, at time.Time, ticket uint64) {
 	if r.m == nil || len(r.m) >= maxRecentReads {
 		r.m = make(map[K]recentRead[V])
 	}
-	r.m[k] = recentRead[V]{v: v, at: at}
+	used := at
+	if e, ok := r.m[k]; ok && e.used.After(used) {
+		used = e.used
+	}
+	r.m[k] = recentRead[V]{v: v, at: at, used: used}
 }
 
 // drop forgets k.

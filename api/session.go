@@ -51,6 +51,11 @@ type recentSession struct {
 // authTrust, as for the live streams (docs/decisions.md).
 const authTrust = time.Second
 
+// authActive: the sessions and accounts asked for within it are rechecked
+// together every half authTrust (Server.keepAuthFresh); one asked for
+// again after a longer pause is read on its own, as before.
+const authActive = 5 * time.Second
+
 var errNoSession = errors.New("no session")
 
 func (s *sessions) setup(ctx context.Context) error {
@@ -122,7 +127,7 @@ const sessionBatch = 500
 // tokens are absent, by the same rule as user.
 func (s *sessions) users(ctx context.Context, tokens []string) (map[string]string, error) {
 	byHash := make(map[string]string, len(tokens))
-	hashes := make([]any, 0, len(tokens))
+	hashes := make([]string, 0, len(tokens))
 	for _, t := range tokens {
 		h := hashToken(t)
 		if _, dup := byHash[h]; !dup {
@@ -130,33 +135,68 @@ func (s *sessions) users(ctx context.Context, tokens []string) (map[string]strin
 			hashes = append(hashes, h)
 		}
 	}
-	out := make(map[string]string, len(hashes))
-	now := s.now().Unix()
+	live, err := s.live(ctx, hashes, s.now())
+	if err != nil {
+		return nil, err
+	}
+	out := make(map[string]string, len(live))
+	for h, r := range live {
+		out[byHash[h]] = r.userID
+	}
+	return out, nil
+}
+
+// recheck reads again, together, the sessions that requests asked for
+// within the last active, and keeps each still live as read now, so that
+// user finds it without a query of its own (see Server.keepAuthFresh). A
+// session found ended is left to age out of recent within authTrust, as
+// user would have found it.
+func (s *sessions) recheck(ctx context.Context, active time.Duration) error {
+	now := s.now()
+	hashes, ticket := s.recent.usedSince(now.Add(-active))
+	live, err := s.live(ctx, hashes, now)
+	if err != nil {
+		return err
+	}
+	for h, r := range live {
+		s.recent.keep(h, r, now, ticket)
+	}
+	return nil
+}
+
+// live is the sessions among hashes that are live at now, in as few
+// queries as the hashes need batches of sessionBatch.
+func (s *sessions) live(ctx context.Context, hashes []string, now time.Time) (map[string]recentSession, error) {
+	out := make(map[string]recentSession, len(hashes))
 	for start := 0; start < len(hashes); start += sessionBatch {
 		chunk := hashes[start:min(start+sessionBatch, len(hashes))]
-		if err := s.usersOf(ctx, chunk, now, byHash, out); err != nil {
+		if err := s.liveOf(ctx, chunk, now.Unix(), out); err != nil {
 			return nil, err
 		}
 	}
 	return out, nil
 }
 
-// usersOf adds to out the live sessions among hashes.
-func (s *sessions) usersOf(ctx context.Context, hashes []any, now int64, byHash, out map[string]string) error {
+// liveOf adds to out the live sessions among hashes, by hash.
+func (s *sessions) liveOf(ctx context.Context, hashes []string, now int64, out map[string]recentSession) error {
 	marks := strings.TrimSuffix(strings.Repeat("?,", len(hashes)), ",")
-	rows, err := s.db.Query(ctx, `SELECT token_hash, user_id, expires_at FROM sessions WHERE token_hash IN (`+marks+`)`, hashes...)
+	args := make([]any, len(hashes))
+	for i, h := range hashes {
+		args[i] = h
+	}
+	rows, err := s.db.Query(ctx, `SELECT token_hash, user_id, expires_at FROM sessions WHERE token_hash IN (`+marks+`)`, args...)
 	if err != nil {
 		return fmt.Errorf("read sessions: %w", err)
 	}
 	defer rows.Close()
 	for rows.Next() {
-		var hash, userID string
-		var expires int64
-		if err := rows.Scan(&hash, &userID, &expires); err != nil {
+		var hash string
+		var r recentSession
+		if err := rows.Scan(&hash, &r.userID, &r.expires); err != nil {
 			return fmt.Errorf("read sessions: %w", err)
 		}
-		if now < expires {
-			out[byHash[hash]] = userID
+		if now < r.expires {
+			out[hash] = r
 		}
 	}
 	if err := rows.Err(); err != nil {

@@ -91,3 +91,62 @@ func TestSessionsTrustedForAuthTrust(t *testing.T) {
 		t.Errorf("expired: %q, want no session", id)
 	}
 }
+
+// recheck reads the sessions in use together, and user then takes each
+// still live without a query for another authTrust; a session not in use
+// is not asked, and one ended elsewhere is not kept, so it shows ended
+// once authTrust from its last read is up.
+func TestSessionsRecheck(t *testing.T) {
+	ctx := context.Background()
+	var queries atomic.Int64
+	db := countingDB(t, &queries)
+	now := time.Date(2026, 3, 1, 9, 0, 0, 0, time.UTC)
+	here := &sessions{db: db, now: func() time.Time { return now }}
+	elsewhere := &sessions{db: db, now: func() time.Time { return now }}
+	if err := here.setup(ctx); err != nil {
+		t.Fatal(err)
+	}
+	ann, _ := here.create(ctx, "ann")
+	bob, _ := here.create(ctx, "bob")
+	user := func(token, want string, wantQueries int64) {
+		t.Helper()
+		before := queries.Load()
+		id, err := here.user(ctx, token)
+		if err != nil && !errors.Is(err, errNoSession) {
+			t.Fatal(err)
+		}
+		if q := queries.Load() - before; id != want || q != wantQueries {
+			t.Errorf("at %s: %q with %d queries, want %q with %d", now.Format("05.000"), id, q, want, wantQueries)
+		}
+	}
+	recheck := func(wantQueries int64) {
+		t.Helper()
+		before := queries.Load()
+		if err := here.recheck(ctx, 500*time.Millisecond); err != nil {
+			t.Fatal(err)
+		}
+		if q := queries.Load() - before; q != wantQueries {
+			t.Errorf("recheck at %s: %d queries, want %d", now.Format("05.000"), q, wantQueries)
+		}
+	}
+	user(ann, "ann", 1)
+	user(bob, "bob", 1)
+	now = now.Add(600 * time.Millisecond)
+	user(ann, "ann", 0)
+	now = now.Add(200 * time.Millisecond)
+	recheck(1)
+	now = now.Add(700 * time.Millisecond) // 1.5 s after the first reads
+	user(ann, "ann", 0)
+	user(bob, "bob", 1)
+
+	if err := elsewhere.end(ctx, ann); err != nil {
+		t.Fatal(err)
+	}
+	now = now.Add(100 * time.Millisecond)
+	recheck(1)
+	now = now.Add(250 * time.Millisecond) // 1.05 s after ann's last read
+	user(ann, "", 1)
+
+	now = now.Add(time.Minute)
+	recheck(0) // nothing in use
+}

@@ -220,3 +220,30 @@ type HeadReader interface {
 	// reader that waits until a read model has passed Head sees them all.
 	Head(ctx context.Context) (Position, error)
 }
+
+// VersionsReader is implemented by a store that can tell the versions of
+// many streams in one read.
+type VersionsReader interface {
+	// StreamVersions is StreamVersion of each of streams, read together;
+	// a stream that does not exist is absent (version 0).
+	StreamVersions(ctx context.Context, streams []string) (map[string]int64, error)
+}
+
+// StreamVersions asks store's StreamVersions when it has one (beneath the
+// wrappers, which change no version), else StreamVersion of each stream.
+func StreamVersions(ctx context.Context, store Store, streams []string) (map[string]int64, error) {
+	if v, ok := Bare(store).(VersionsReader); ok {
+		return v.StreamVersions(ctx, streams)
+	}
+	out := make(map[string]int64, len(streams))
+	for _, stream := range streams {
+		v, err := store.StreamVersion(ctx, stream)
+		if err != nil {
+			return nil, err
+		}
+		if v > 0 {
+			out[stream] = v
+		}
+	}
+	return out, nil
+}

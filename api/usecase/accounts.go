@@ -82,6 +82,12 @@ func (u *Accounts) LoadRecent(ctx context.Context, id string, within time.Durati
 	return a, nil
 }
 
+// Recheck finds current, in one read, the cached accounts LoadRecent was
+// asked for within the last active (aggregate.Repository.Recheck).
+func (u *Accounts) Recheck(ctx context.Context, active time.Duration) error {
+	return u.repo.Recheck(ctx, active)
+}
+
 // CatchUp brings a, loaded earlier, up to date with its stream: a live
 // connection re-checks its account every second this way, reading only the
 // events since, not the whole stream (and decrypting none it has seen).

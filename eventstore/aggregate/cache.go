@@ -42,6 +42,7 @@ type cacheEntry[A any] struct {
 	version int64
 	loaded  time.Time // when it was last loaded from the whole stream
 	checked time.Time // when it was last found current (read, or appended on)
+	used    time.Time // when LoadRecent last asked for it, or it was put
 }
 
 // NewCache makes a cache of at most max aggregates, each rebuilt from its
@@ -97,7 +98,8 @@ func (c *Cache[A]) put(id string, agg A, version int64, loaded time.Time) {
 		// to rebuild, and a busy instance refills with the ones in use.
 		clear(c.m)
 	}
-	c.m[id] = cacheEntry[A]{agg: cp, version: version, loaded: loaded, checked: c.now()}
+	now := c.now()
+	c.m[id] = cacheEntry[A]{agg: cp, version: version, loaded: loaded, checked: now, used: now}
 }
 
 // getChecked is get for an entry found current within the last within.
@@ -106,11 +108,41 @@ func (c *Cache[A]) getChecked(id string, within time.Duration) (A, bool) {
 	defer c.mu.Unlock()
 	e, ok := c.m[id]
 	now := c.now()
+	if ok {
+		e.used = now
+		c.m[id] = e
+	}
 	if !ok || c.tooOld(e, now) || now.Sub(e.checked) >= within || now.Before(e.checked) {
 		var zero A
 		return zero, false
 	}
 	return c.clone(e.agg), true
+}
+
+// usedSince lists the entries young enough to serve that were used at or
+// after since, with their versions.
+func (c *Cache[A]) usedSince(since time.Time) (ids []string, versions []int64) {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	now := c.now()
+	for id, e := range c.m {
+		if !e.used.Before(since) && !c.tooOld(e, now) {
+			ids = append(ids, id)
+			versions = append(versions, e.version)
+		}
+	}
+	return ids, versions
+}
+
+// confirm records that the entry was current at at, if it is still at
+// version.
+func (c *Cache[A]) confirm(id string, version int64, at time.Time) {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	if e, ok := c.m[id]; ok && e.version == version && at.After(e.checked) {
+		e.checked = at
+		c.m[id] = e
+	}
 }
 
 // tooOld: the entry was loaded whole, or vouched for, longer than maxAge

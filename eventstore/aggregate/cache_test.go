@@ -456,3 +456,68 @@ func TestLoadRecent(t *testing.T) {
 		t.Errorf("after its own write: %+v %v after %d reads, want total 7 and no read", c, err, gate.reads.Load()-reads)
 	}
 }
+
+// versionReads counts the streams whose versions a store was asked.
+type versionReads struct {
+	*readGate
+	asked []string
+}
+
+func (s *versionReads) StreamVersion(ctx context.Context, stream string) (int64, error) {
+	s.asked = append(s.asked, stream)
+	return s.Store.StreamVersion(ctx, stream)
+}
+
+// Recheck asks the versions of the copies in use, in one go, and a copy
+// still at its stored version then serves LoadRecent for another window
+// without a read of its own; a copy not in use is not asked, and one that
+// another instance wrote to is read again once its window is up.
+func TestRecheck(t *testing.T) {
+	ctx := context.Background()
+	plain, cached, _ := cachedPair(t, nil, time.Minute, 100)
+	gate := gateReads(cached, true)
+	store := &versionReads{readGate: gate}
+	cached.Store = store
+	now := time.Date(2026, 11, 29, 9, 0, 0, 0, time.UTC)
+	cached.Cache.SetClock(func() time.Time { return now })
+	by := aggregate.Actor{UserID: "u1"}
+	for _, id := range []string{"a", "b"} {
+		if _, err := plain.Create(ctx, id, by, []added{{N: 1}}); err != nil {
+			t.Fatal(err)
+		}
+		if _, err := cached.LoadRecent(ctx, id, time.Second); err != nil {
+			t.Fatal(err)
+		}
+	}
+	load := func(id string, wantTotal int, wantRead bool) {
+		t.Helper()
+		reads := gate.reads.Load()
+		c, err := cached.LoadRecent(ctx, id, time.Second)
+		if err != nil || c.total != wantTotal || (gate.reads.Load() > reads) != wantRead {
+			t.Errorf("LoadRecent(%s) at %s: %+v %v after %d reads; want total %d, read %v",
+				id, now.Format("05.000"), c, err, gate.reads.Load()-reads, wantTotal, wantRead)
+		}
+	}
+	now = now.Add(600 * time.Millisecond)
+	load("a", 1, false)
+	now = now.Add(200 * time.Millisecond)
+	if err := cached.Recheck(ctx, 500*time.Millisecond); err != nil {
+		t.Fatal(err)
+	}
+	if len(store.asked) != 1 || store.asked[0] != "counter-a" {
+		t.Errorf("rechecked %v, want only the copy in use (counter-a)", store.asked)
+	}
+	now = now.Add(700 * time.Millisecond) // 1.5 s after the loads
+	load("a", 1, false)
+	load("b", 1, true)
+
+	if _, err := plain.Update(ctx, "a", -1, by, nil, add(2)); err != nil {
+		t.Fatal(err)
+	}
+	now = now.Add(100 * time.Millisecond)
+	if err := cached.Recheck(ctx, 500*time.Millisecond); err != nil {
+		t.Fatal(err)
+	}
+	now = now.Add(300 * time.Millisecond) // 1.1 s after a's last check
+	load("a", 3, true)
+}

@@ -83,6 +83,7 @@ func run(t *testing.T, open func(t *testing.T) eventstore.Store, positions bool)
 		{"ReadAllOf", testReadAllOf},
 		{"Head", testHead},
 		{"CountAfter", testCountAfter},
+		{"StreamVersions", testStreamVersions},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -1056,4 +1057,34 @@ func testHead(t *testing.T, s eventstore.Store) {
 			t.Errorf("append %d: head %s, the log ends at %s", i, head, want)
 		}
 	}
+}
+
+// testStreamVersions: eventstore.StreamVersions gives each existing
+// stream's version and leaves out unknown ones, through the store's
+// VersionsReader where it has one and StreamVersion where not.
+func testStreamVersions(t *testing.T, s eventstore.Store) {
+	a, b, none := "versions-a-"+newID(), "versions-b-"+newID(), "versions-none-"+newID()
+	if got, err := eventstore.StreamVersions(t.Context(), s, nil); err != nil || len(got) != 0 {
+		t.Fatalf("versions of no streams = %v, %v; want none", got, err)
+	}
+	mustAppend(t, s, a, eventstore.NoStream, events(3)...)
+	mustAppend(t, s, b, eventstore.NoStream, events(1)...)
+	check := func(want map[string]int64) {
+		t.Helper()
+		got, err := eventstore.StreamVersions(t.Context(), s, []string{a, none, b, a})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if len(got) != len(want) {
+			t.Errorf("versions = %v; want %v", got, want)
+		}
+		for stream, v := range want {
+			if got[stream] != v {
+				t.Errorf("version of %s = %d; want %d", stream, got[stream], v)
+			}
+		}
+	}
+	check(map[string]int64{a: 3, b: 1})
+	mustAppend(t, s, a, eventstore.Exactly(3), events(2)...)
+	check(map[string]int64{a: 5, b: 1})
 }

@@ -45,8 +45,10 @@ const DefaultMaxConns = 16
 type Store struct {
 	pool *pgxpool.Pool
 	// logPool serves the reads of the whole log (ReadAll, ReadAllOf,
-	// CountAfter, Head) and of subject keys: the read models' followers,
-	// the relay and the watchers, which read in the background. On pool
+	// CountAfter, Head), of subject keys and of many streams' versions
+	// (StreamVersions): the read models' followers, the relay, the
+	// watchers and the recheck of cached accounts, which read in the
+	// background. On pool
 	// alone they queued behind the calls of the people using the product:
 	// under `make load` about 75 requests of an instance waited for one of
 	// its 16 connections at any moment, a follower's round waited seconds
@@ -552,6 +554,32 @@ func (s *Store) putScratch(sc *scratch) {
 	case s.scratches <- sc:
 	default:
 	}
+}
+
+// StreamVersions implements eventstore.VersionsReader, on the log's pool:
+// it is the background recheck of an instance's cached accounts.
+func (s *Store) StreamVersions(ctx context.Context, streams []string) (map[string]int64, error) {
+	out := make(map[string]int64, len(streams))
+	if len(streams) == 0 {
+		return out, nil
+	}
+	rows, err := s.logPool.Query(ctx, `SELECT stream_id, version FROM streams WHERE stream_id = ANY($1)`, streams)
+	if err != nil {
+		return nil, fmt.Errorf("versions of %d streams: %w", len(streams), err)
+	}
+	defer rows.Close()
+	for rows.Next() {
+		var stream string
+		var v int64
+		if err := rows.Scan(&stream, &v); err != nil {
+			return nil, fmt.Errorf("versions of %d streams: %w", len(streams), err)
+		}
+		out[stream] = v
+	}
+	if err := rows.Err(); err != nil {
+		return nil, fmt.Errorf("versions of %d streams: %w", len(streams), err)
+	}
+	return out, nil
 }
 
 // StreamVersion implements eventstore.Store.

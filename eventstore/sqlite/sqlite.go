@@ -591,6 +591,36 @@ func scan(rows *sql.Rows, sizeHint int) ([]eventstore.Event, error) {
 	return evs, rows.Err()
 }
 
+// StreamVersions implements eventstore.VersionsReader.
+func (s *Store) StreamVersions(ctx context.Context, streams []string) (map[string]int64, error) {
+	out := make(map[string]int64, len(streams))
+	if len(streams) == 0 {
+		return out, nil
+	}
+	list, err := json.Marshal(streams)
+	if err != nil {
+		return nil, err
+	}
+	rows, err := s.read.QueryContext(ctx, `SELECT stream_id, version FROM streams
+		WHERE stream_id IN (SELECT value FROM json_each(?))`, string(list))
+	if err != nil {
+		return nil, fmt.Errorf("versions of %d streams: %w", len(streams), err)
+	}
+	defer rows.Close()
+	for rows.Next() {
+		var stream string
+		var v int64
+		if err := rows.Scan(&stream, &v); err != nil {
+			return nil, fmt.Errorf("versions of %d streams: %w", len(streams), err)
+		}
+		out[stream] = v
+	}
+	if err := rows.Err(); err != nil {
+		return nil, fmt.Errorf("versions of %d streams: %w", len(streams), err)
+	}
+	return out, nil
+}
+
 // StreamVersion implements eventstore.Store.
 func (s *Store) StreamVersion(ctx context.Context, stream string) (int64, error) {
 	var v int64
