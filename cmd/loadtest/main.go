@@ -131,7 +131,18 @@ type rig struct {
 	insts    []*instance
 	lb       *exec.Cmd
 	lbAddr   string
+	// busyBefore is the share of the cores busy just before the run
+	// started anything (-1: unknown).
+	busyBefore float64
 }
+
+// busySample is how long the machine is watched, before the run starts
+// anything, for other work on its cores.
+const busySample = 2 * time.Second
+
+// busyLimit: cores busier than this before the run mean other work was
+// running, and the run's figures are pessimistic.
+const busyLimit = 0.25
 
 func run(c config) error {
 	if err := DefaultMix.Validate(); err != nil {
@@ -145,6 +156,10 @@ func run(c config) error {
 	suffix := randHex(4)
 	r := &rig{c: c, work: work, dbName: "load_" + suffix, stream: "LOAD_" + strings.ToUpper(suffix)}
 	defer r.teardown()
+	r.busyBefore = -1
+	if busy, err := BusyShare(busySample); err == nil {
+		r.busyBefore = busy
+	}
 	began := time.Now()
 	log.Printf("work directory %s, database %s, NATS stream %s", work, r.dbName, r.stream)
 	if err := r.setup(ctx); err != nil {

@@ -150,3 +150,55 @@ func (w *ProcWatch) CPUPerSecond(name string, n int) []float64 {
 	}
 	return out
 }
+
+// ParseBusyIdle reads the first line of /proc/stat ("cpu  user nice
+// system idle iowait irq softirq steal ..."): the ticks all cores spent
+// busy and idle (idle and iowait) since boot.
+func ParseBusyIdle(stat string) (busy, idle int64, err error) {
+	line, _, _ := strings.Cut(stat, "\n")
+	f := strings.Fields(line)
+	if len(f) < 5 || f[0] != "cpu" {
+		return 0, 0, fmt.Errorf("unexpected /proc/stat line %q", line)
+	}
+	for i, s := range f[1:] {
+		if i >= 8 { // guest times are counted in user and nice already
+			break
+		}
+		v, err := strconv.ParseInt(s, 10, 64)
+		if err != nil {
+			return 0, 0, fmt.Errorf("/proc/stat field %d: %w", i+1, err)
+		}
+		if i == 3 || i == 4 {
+			idle += v
+		} else {
+			busy += v
+		}
+	}
+	return busy, idle, nil
+}
+
+// BusyShare is the share of all cores busy over d (0 to 1), from
+// /proc/stat: what the machine was doing before the run started anything
+// of its own. Load averages cannot tell: they trail the last minutes.
+func BusyShare(d time.Duration) (float64, error) {
+	read := func() (int64, int64, error) {
+		b, err := os.ReadFile("/proc/stat")
+		if err != nil {
+			return 0, 0, err
+		}
+		return ParseBusyIdle(string(b))
+	}
+	b0, i0, err := read()
+	if err != nil {
+		return 0, err
+	}
+	time.Sleep(d)
+	b1, i1, err := read()
+	if err != nil {
+		return 0, err
+	}
+	if total := (b1 - b0) + (i1 - i0); total > 0 {
+		return float64(b1-b0) / float64(total), nil
+	}
+	return 0, nil
+}

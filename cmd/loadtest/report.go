@@ -142,12 +142,8 @@ func (r *rig) report(res *results) error {
 	var b strings.Builder
 	p := func(format string, a ...any) { fmt.Fprintf(&b, format, a...) }
 	p("## Load test (issue 15)\n\n")
-	p("`make load` (cmd/loadtest, run %s). Machine: %s. Load average (1, 5, 15 min) when the run began: %s; when the load phase ended: %s",
-		time.Now().UTC().Format("2006-01-02 15:04 MST"), machine(), res.loadAvg, res.loadAvgEnd)
-	if la := max(loadAvgFloat(res.loadAvg), loadAvgFloat(res.loadAvgEnd)); la > float64(runtime.NumCPU())/2 {
-		p(": other work was running on the same cores (other sessions' builds and tests), so these figures are pessimistic")
-	}
-	p(".\n\n")
+	p("`make load` (cmd/loadtest, run %s). Machine: %s. %s Load average (1, 5, 15 min) when the load phase began: %s; when it ended: %s (the run's own processes).\n\n",
+		time.Now().UTC().Format("2006-01-02 15:04 MST"), machine(), busyBeforeText(r.busyBefore), res.loadAvg, res.loadAvgEnd)
 	p("Setup: two instances of bin/draindesign on loopback ports, on a fresh PostgreSQL database and a NATS JetStream "+
 		"stream of their own, behind haproxy (%s, readiness checks on /api/health/ready/ every second, 3 failures to take a server out, 2 passes to bring it back). "+
 		"The instances reach NATS through a TCP proxy in the load program, which cuts them off for the NATS failure phase; for the PostgreSQL one, every connection to the run's database is ended and new ones are refused (ALLOW_CONNECTIONS false), as a restart would; "+
@@ -312,10 +308,16 @@ func (r *rig) describe(name string) string {
 	return fmt.Sprintf("for %s", r.c.cutFor)
 }
 
-func loadAvgFloat(s string) float64 {
-	var v float64
-	_, _ = fmt.Sscanf(s, "%g", &v)
-	return v
+// busyBeforeText says how busy the machine was before the run started
+// anything (share: 0 to 1; negative: unknown).
+func busyBeforeText(share float64) string {
+	switch {
+	case share < 0:
+		return "How busy its cores were before the run is unknown (/proc/stat unreadable)."
+	case share > busyLimit:
+		return fmt.Sprintf("Before the run started anything its cores were %.0f %% busy (over %s): other work was running on them, so these figures are pessimistic.", 100*share, busySample)
+	}
+	return fmt.Sprintf("Before the run started anything its cores were %.0f %% busy (over %s).", 100*share, busySample)
 }
 
 // replaceSection puts text in place of the section headed heading (up to
