@@ -35,6 +35,7 @@ import (
 
 	"draindesign/eventstore"
 	"draindesign/eventstore/internal/appendcheck"
+	"draindesign/eventstore/internal/versions"
 )
 
 // DefaultMaxConns bounds the store's pool unless the URL sets
@@ -559,24 +560,16 @@ func (s *Store) putScratch(sc *scratch) {
 // StreamVersions implements eventstore.VersionsReader, on the log's pool:
 // it is the background recheck of an instance's cached accounts.
 func (s *Store) StreamVersions(ctx context.Context, streams []string) (map[string]int64, error) {
-	out := make(map[string]int64, len(streams))
 	if len(streams) == 0 {
-		return out, nil
+		return map[string]int64{}, nil
 	}
 	rows, err := s.logPool.Query(ctx, `SELECT stream_id, version FROM streams WHERE stream_id = ANY($1)`, streams)
 	if err != nil {
 		return nil, fmt.Errorf("versions of %d streams: %w", len(streams), err)
 	}
 	defer rows.Close()
-	for rows.Next() {
-		var stream string
-		var v int64
-		if err := rows.Scan(&stream, &v); err != nil {
-			return nil, fmt.Errorf("versions of %d streams: %w", len(streams), err)
-		}
-		out[stream] = v
-	}
-	if err := rows.Err(); err != nil {
+	out, err := versions.Scan(rows, len(streams))
+	if err != nil {
 		return nil, fmt.Errorf("versions of %d streams: %w", len(streams), err)
 	}
 	return out, nil

@@ -34,6 +34,7 @@ import (
 
 	"draindesign/eventstore"
 	"draindesign/eventstore/internal/appendcheck"
+	"draindesign/eventstore/internal/versions"
 	"draindesign/migrations"
 )
 
@@ -593,9 +594,8 @@ func scan(rows *sql.Rows, sizeHint int) ([]eventstore.Event, error) {
 
 // StreamVersions implements eventstore.VersionsReader.
 func (s *Store) StreamVersions(ctx context.Context, streams []string) (map[string]int64, error) {
-	out := make(map[string]int64, len(streams))
 	if len(streams) == 0 {
-		return out, nil
+		return map[string]int64{}, nil
 	}
 	list, err := json.Marshal(streams)
 	if err != nil {
@@ -607,15 +607,8 @@ func (s *Store) StreamVersions(ctx context.Context, streams []string) (map[strin
 		return nil, fmt.Errorf("versions of %d streams: %w", len(streams), err)
 	}
 	defer rows.Close()
-	for rows.Next() {
-		var stream string
-		var v int64
-		if err := rows.Scan(&stream, &v); err != nil {
-			return nil, fmt.Errorf("versions of %d streams: %w", len(streams), err)
-		}
-		out[stream] = v
-	}
-	if err := rows.Err(); err != nil {
+	out, err := versions.Scan(rows, len(streams))
+	if err != nil {
 		return nil, fmt.Errorf("versions of %d streams: %w", len(streams), err)
 	}
 	return out, nil
