@@ -601,6 +601,7 @@ func (s *Store) StreamVersions(ctx context.Context, streams []string) (map[strin
 	if err != nil {
 		return nil, err
 	}
+	//nolint:rowserrcheck // versions.Scan checks rows.Err
 	rows, err := s.read.QueryContext(ctx, `SELECT stream_id, version FROM streams
 		WHERE stream_id IN (SELECT value FROM json_each(?))`, string(list))
 	if err != nil {
