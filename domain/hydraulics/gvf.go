@@ -45,6 +45,7 @@ type gvfSolution struct {
 	went     bool
 	atol     float64
 	err      error // a non-finite state: the solve stops and reports it
+	steps    int   // adaptive steps taken, at most maxSolveSteps
 	// wcAt and wcOK remember whether the last interval of integration
 	// points the dense profile was evaluated in is well conditioned
 	// (wellConditioned at both ends): the slices of a run are evaluated in
@@ -477,6 +478,9 @@ func (s *gvfSolution) subReach(r int, M, y float64, crit bool, h *float64, res *
 			crit = false
 		}
 		guess = y
+		if s.overBudget() {
+			break
+		}
 		xn, m1, f1, y1, hn := st.step(x, M, f, *h, rc.x0)
 		*h = hn
 		if !finite(m1) || !finite(y1) {
@@ -508,6 +512,19 @@ func (s *gvfSolution) subReach(r int, M, y float64, crit bool, h *float64, res *
 	}
 	slices.Reverse(pts)
 	return pts
+}
+
+// overBudget counts an adaptive step and, past maxSolveSteps, stops the
+// solve with errTooManySteps.
+func (s *gvfSolution) overBudget() bool {
+	s.steps++
+	if s.steps <= maxSolveSteps {
+		return false
+	}
+	if s.err == nil {
+		s.err = errTooManySteps
+	}
+	return true
 }
 
 // predictDepth is the depth at momentum m and flow q to first order from
@@ -816,6 +833,10 @@ func (s *gvfSolution) superFrom(r, k int) float64 {
 		st := &stepper{rhs: rhs, tol: m.opts.Tol, atol: s.atol, maxStep: maxStep, dir: 1}
 		for x < rc.x1-1e-12 {
 			guess = y
+			if s.overBudget() {
+				s.sup[r] = append(s.sup[r], seg)
+				return rc.x1
+			}
 			var xn, m1, f1, y1 float64
 			xn, m1, f1, y1, h = st.step(x, M, f, h, rc.x1)
 			if !finite(m1) || !finite(y1) {

@@ -2,6 +2,7 @@ package hydraulics
 
 import (
 	"cmp"
+	"errors"
 	"math"
 	"slices"
 	"sort"
@@ -391,6 +392,11 @@ func maxScale(m *model, r1 float64) (float64, error) {
 			s1 = sMax
 		}
 		r1, err := ratio(s1)
+		if errors.Is(err, errTooManySteps) {
+			// The flows at this scale are too thin to integrate: the
+			// largest scale known not to flood stands, on the safe side.
+			return lo, nil
+		}
 		if err != nil {
 			return 0, err
 		}
