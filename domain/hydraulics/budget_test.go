@@ -12,15 +12,7 @@ import (
 func filmRun(scale float64) Run {
 	const width, length, slope, depth = 1.05, 2062.0, 0.099, 0.0020833333333333333
 	run := rectRun(width, length, slope, depth, 0.02, scale*5.555555555555556e-07, nil)
-	s := run.Sections[0]
-	a, b := s, s
-	a.End, b.Start = length/2, length/2
-	a.InvertEnd = s.InvertAt(length / 2)
-	b.InvertStart = a.InvertEnd - depth/2
-	b.InvertEnd = s.InvertEnd - depth/2
-	b.DepthStart, b.DepthEnd = depth*1.5, depth*1.5
-	b.Shape = Rectangular{Width: width * 1.5}
-	run.Sections = []Section{a, b}
+	withFloorStep(&run, width, length, depth)
 	run.Points = []PointInflow{{X: 137, Flow: scale * 57}}
 	return run
 }

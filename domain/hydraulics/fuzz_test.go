@@ -32,16 +32,7 @@ func FuzzGVF(f *testing.F) {
 		}
 		run := rectRun(width, length, slope, depth, n, q, out)
 		if stepped && finite(length) && length > 1 {
-			// Split the run with a deeper downstream half: a floor step.
-			s := run.Sections[0]
-			a, b := s, s
-			a.End, b.Start = length/2, length/2
-			a.InvertEnd = s.InvertAt(length / 2)
-			b.InvertStart = a.InvertEnd - depth/2
-			b.InvertEnd = s.InvertEnd - depth/2
-			b.DepthStart, b.DepthEnd = depth*1.5, depth*1.5
-			b.Shape = Rectangular{Width: width * 1.5}
-			run.Sections = []Section{a, b}
+			withFloorStep(&run, width, length, depth)
 		}
 		if pointQ != 0 || pointX != 0 {
 			run.Points = []PointInflow{{X: pointX, Flow: pointQ}}

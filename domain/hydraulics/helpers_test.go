@@ -19,6 +19,20 @@ func rectRun(b, l, s0, d, n, q float64, out Outlet) Run {
 	}
 }
 
+// withFloorStep splits rectRun's run at half its length, the downstream
+// half half a depth lower, 1.5 times as deep and as wide: a floor step.
+func withFloorStep(run *Run, width, length, depth float64) {
+	s := run.Sections[0]
+	a, b := s, s
+	a.End, b.Start = length/2, length/2
+	a.InvertEnd = s.InvertAt(length / 2)
+	b.InvertStart = a.InvertEnd - depth/2
+	b.InvertEnd = s.InvertEnd - depth/2
+	b.DepthStart, b.DepthEnd = depth*1.5, depth*1.5
+	b.Shape = Rectangular{Width: width * 1.5}
+	run.Sections = []Section{a, b}
+}
+
 // depthAt returns the slice depth (m) closest to chainage x.
 func depthAt(t *testing.T, res *Results, x float64) float64 {
 	t.Helper()
