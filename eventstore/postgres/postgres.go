@@ -49,12 +49,12 @@ type Store struct {
 	// CountAfter, Head), of subject keys and of many streams' versions
 	// (StreamVersions): the read models' followers, the relay, the
 	// watchers and the recheck of cached accounts, which read in the
-	// background. On pool
-	// alone they queued behind the calls of the people using the product:
-	// under `make load` about 75 requests of an instance waited for one of
-	// its 16 connections at any moment, a follower's round waited seconds
-	// for each page and key look-up, and every read model fell behind the
-	// log, further each second. Each side now waits only for its own kind.
+	// background. Sharing pool, they queued behind the calls of the people
+	// using the product: under `make load` about 75 requests of an
+	// instance waited for one of its 16 connections at any moment, a
+	// follower's round waited seconds for each page and key look-up, and
+	// every read model fell behind the log, further each second. Each side
+	// now waits only for its own kind.
 	logPool *pgxpool.Pool
 	// scratches holds the read buffers of finished queries for the next
 	// ones. A sync.Pool would drop them at every garbage collection, which
