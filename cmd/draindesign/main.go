@@ -12,6 +12,7 @@ import (
 	"net/http"
 	"os"
 	"os/signal"
+	"runtime"
 	"strings"
 	"syscall"
 	"time"
@@ -99,6 +100,9 @@ func serve(ctx context.Context, args []string, out io.Writer) error {
 		return err
 	}
 	opts := app.FromEnv(*dataDir)
+	heavy, restore := setProcs(os.Getenv("GOMAXPROCS"))
+	defer restore()
+	opts.Limits.HeavyTotal = heavy
 	ln, err := net.Listen("tcp", *addr)
 	if err != nil {
 		return err
@@ -131,6 +135,7 @@ func serve(ctx context.Context, args []string, out io.Writer) error {
 		store = "KurrentDB events, read models in " + store
 	}
 	fmt.Fprintf(out, "draindesign is running at http://%s (%s); links point to %s\n", ln.Addr(), store, opts.PublicURL)
+	fmt.Fprintf(out, "calculations run %d at a time, on %d Go Ps (cmd/draindesign/procs.go)\n", heavy, runtime.GOMAXPROCS(0))
 	if opts.SMTPURL == "" {
 		fmt.Fprintf(out, "Sign up in the browser: the confirmation e-mail is written to %s/mail and its link is printed here.\n", *dataDir)
 	}

@@ -1,13 +1,16 @@
 package main
 
 import (
+	"bufio"
 	"bytes"
 	"context"
+	"fmt"
 	"io"
 	"net"
 	"net/http/httptest"
 	"net/netip"
 	"path/filepath"
+	"runtime"
 	"strings"
 	"testing"
 
@@ -165,5 +168,49 @@ func TestBackupCommands(t *testing.T) {
 	err := run(context.Background(), []string{"backup", "--to", filepath.Join(t.TempDir(), "pg")}, io.Discard)
 	if err == nil || !strings.Contains(err.Error(), "pg_dump") || !strings.Contains(err.Error(), "SECRET_KEY_FILE") {
 		t.Errorf("backup with DATABASE_URL: %v, want pg_dump guidance naming the secret key", err)
+	}
+}
+
+// serve gives Go a spare P per core and calculations a slot per core, says
+// so, and puts the Ps back when it returns.
+func TestServeSetsProcs(t *testing.T) {
+	t.Setenv("PUBLIC_URL", "")
+	t.Setenv("DATABASE_URL", "")
+	t.Setenv("GOMAXPROCS", "")
+	before := runtime.GOMAXPROCS(0)
+	ctx, cancel := context.WithCancel(context.Background())
+	defer cancel()
+	out, in := io.Pipe()
+	done := make(chan error, 1)
+	go func() {
+		err := run(ctx, []string{"serve", "--addr", "127.0.0.1:0", "--data-dir", t.TempDir()}, in)
+		in.Close()
+		done <- err
+	}()
+	said := make(chan string, 1)
+	go func() { // reads to the end, so that serve never blocks on its output
+		for sc := bufio.NewScanner(out); sc.Scan(); {
+			if strings.Contains(sc.Text(), "calculations run") {
+				said <- sc.Text()
+			}
+		}
+		close(said)
+	}()
+	line, ok := <-said
+	if !ok {
+		t.Fatalf("serve ended without saying how calculations run: %v", <-done)
+	}
+	if want := fmt.Sprintf("calculations run %d at a time, on %d Go Ps", before, 2*before); !strings.Contains(line, want) {
+		t.Errorf("serve said %q, want %q", line, want)
+	}
+	if got := runtime.GOMAXPROCS(0); got != 2*before {
+		t.Errorf("while serving: %d Ps, want %d", got, 2*before)
+	}
+	cancel()
+	if err := <-done; err != nil {
+		t.Fatal(err)
+	}
+	if got := runtime.GOMAXPROCS(0); got != before {
+		t.Errorf("after serve: %d Ps, want %d", got, before)
 	}
 }
