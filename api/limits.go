@@ -8,6 +8,8 @@ import (
 	"strconv"
 	"sync"
 	"time"
+
+	"draindesign/domain/fault"
 )
 
 // Limits bound what one client may ask of the server. Zero fields take the
@@ -261,12 +263,23 @@ func (h *heavySlot) done() {
 // line for it; when none comes free in time it answers 429 and returns
 // false.
 func (s *Server) heavyStart(w http.ResponseWriter, r *http.Request) bool {
+	if err := heavyCalculating(r); err != nil {
+		s.fail(w, r, err)
+		return false
+	}
+	return true
+}
+
+// heavyCalculating is heavyStart for a handler that learns only midway
+// whether it has anything to calculate (a save, whose runs are mostly the
+// project's own calculations): it returns the busy error (429, retry
+// after a second) for the handler to pass on.
+func heavyCalculating(r *http.Request) error {
 	slot, ok := r.Context().Value(heavyKey{}).(*heavySlot)
 	if !ok || slot.start(r.Context()) {
-		return true
+		return nil
 	}
-	s.tooManyRequests(w, r, time.Second, busyMessage)
-	return false
+	return &fault.Error{K: fault.Limit, Message: busyMessage, RetryAfter: time.Second}
 }
 
 // heavyDone gives back the request's heavy slot once its CPU-heavy part is

@@ -85,8 +85,10 @@ func (s *Server) save(w http.ResponseWriter, r *http.Request) {
 	}
 	p, runIDs, err := s.projects.SaveProject(r.Context(), actorOf(r), usecase.Save{
 		ProjectID: in.Project.SaveID, Version: in.Project.Version, Content: content, ShareWithProvider: in.Share,
-		// The heavy slot covers the recalculation, not the wait on the store.
-		Verified: func() { heavyDone(r) },
+		// The heavy slot covers the recalculation, if any, not the wait on
+		// the store.
+		Calculating: func() error { return heavyCalculating(r) },
+		Verified:    func() { heavyDone(r) },
 	})
 	if err != nil {
 		s.fail(w, r, err)

@@ -253,8 +253,9 @@ func (s *Server) routes(r chi.Router) {
 		r.Get("/account/export/", s.accountExport)
 		r.Delete("/account/", s.accountDelete)
 
-		// A save recalculates every run it cannot vouch for: heavy.
-		r.With(s.heavy).Post("/drainage/save/", s.save)
+		// A save recalculates every run it cannot vouch for: heavy, with
+		// the instance slot taken only when it does.
+		r.With(s.heavyLater).Post("/drainage/save/", s.save)
 		r.Get("/drainage/projects/", s.projectList)
 		r.Post("/drainage/load/", s.load)
 		r.Get("/drainage/load/{key}/", s.loadRun)

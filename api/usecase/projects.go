@@ -65,7 +65,7 @@ type Projects struct {
 	repo   *aggregate.Repository[*project.Project, project.Event]
 	db     *projections.DB
 	runner *projections.Runner
-	verify project.Verifier
+	cat    *catalogue.Catalogue
 	now    func() time.Time
 	log    *slog.Logger
 }
@@ -81,7 +81,7 @@ func NewProjects(cfg Config) *Projects {
 			Appended: cfg.Appended, Skipped: cfg.skipped("project"), NewID: NewID, Now: cfg.Now,
 			Cache: cfg.Caches.projectCache(),
 		},
-		db: cfg.DB, runner: cfg.Runner, verify: design.Verifier(cfg.Catalogue), now: cfg.Now, log: cfg.Logger,
+		db: cfg.DB, runner: cfg.Runner, cat: cfg.Catalogue, now: cfg.Now, log: cfg.Logger,
 	}
 }
 
@@ -229,6 +229,10 @@ type Save struct {
 	Version           *int64
 	Content           project.Content
 	ShareWithProvider bool
+	// Calculating, when set, is called before the first run the save must
+	// recalculate (none when every run's calculation is the project's own):
+	// the CPU-heavy part begins. Its error ends the save.
+	Calculating func() error
 	// Verified, when set, is told once the runs have been checked (and
 	// recalculated where needed): the CPU-heavy part is over, what follows
 	// waits on the store.
@@ -244,7 +248,7 @@ func (u *Projects) SaveProject(ctx context.Context, a Actor, in Save) (*project.
 	by := project.SaveBy{UserID: a.User.ID, UserName: a.User.Username, ShareWithProvider: in.ShareWithProvider, At: u.clock()}
 	var runIDs []string
 	decide := func(p *project.Project) ([]project.Event, error) {
-		evs, ids, err := p.Save(in.Content, by, NewID, u.verify)
+		evs, ids, err := p.Save(in.Content, by, NewID, design.Verifier(u.cat, in.Calculating))
 		runIDs = ids
 		if in.Verified != nil {
 			in.Verified()

@@ -347,7 +347,7 @@ func TestControlledSummarySurvivesSave(t *testing.T) {
 	// calculated from its inputs by the verifier, and keeps them.
 	fresh := project.FromEvents(project.New("p2", "u1", "alice", "GB", at))
 	c := project.Content{Details: project.Details{Name: "Yard"}, Runs: []project.SavedRun{{Name: "Run 1", Inputs: in}}}
-	evs, _, err = fresh.Save(c, project.SaveBy{UserID: "u1", UserName: "alice", At: at}, func() string { return "s1" }, Verifier(cat))
+	evs, _, err = fresh.Save(c, project.SaveBy{UserID: "u1", UserName: "alice", At: at}, func() string { return "s1" }, Verifier(cat, nil))
 	replay(fresh, evs, err)
 	saved := fresh.Runs[0]
 	sameAsDialog(t, controlledIn(saved.Summary), st)

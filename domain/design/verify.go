@@ -42,9 +42,13 @@ func SummaryOf(cat *catalogue.Catalogue, in project.Inputs, s project.Settings) 
 // summary, which makes the save ask for it to be calculated. A run fed by a
 // run the save does not identify (or by several) cannot be checked and
 // refuses the save with a *project.ValidationError saying so.
-func Verifier(cat *catalogue.Catalogue) project.Verifier {
+//
+// calculating, when set, is called once before the first calculation; its
+// error ends the save (the caller waits there for a core: a save whose runs
+// are all reused needs none).
+func Verifier(cat *catalogue.Catalogue, calculating func() error) project.Verifier {
 	return func(c project.Content, held func(int) (project.Held, bool)) ([]project.Summary, error) {
-		return verifySave(cat, c, held)
+		return verifySave(cat, c, held, calculating)
 	}
 }
 
@@ -59,7 +63,7 @@ type savedRun struct {
 	unknownFeed bool  // an inflow comes from a run the save does not hold
 }
 
-func verifySave(cat *catalogue.Catalogue, c project.Content, held func(int) (project.Held, bool)) ([]project.Summary, error) {
+func verifySave(cat *catalogue.Catalogue, c project.Content, held func(int) (project.Held, bool), calculating func() error) ([]project.Summary, error) {
 	runs := make([]savedRun, len(c.Runs))
 	keys := map[string]bool{}
 	for i, sr := range c.Runs {
@@ -136,6 +140,12 @@ func verifySave(cat *catalogue.Catalogue, c project.Content, held func(int) (pro
 		if len(run.feeders) > 1 {
 			return nil, &project.ValidationError{Message: fmt.Sprintf(
 				"Run %q takes the outflow of more than one run, which cannot be calculated together: calculate it again, then save", run.name)}
+		}
+		if calculating != nil {
+			if err := calculating(); err != nil {
+				return nil, err
+			}
+			calculating = nil
 		}
 		var res *Results
 		var err error

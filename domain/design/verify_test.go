@@ -145,7 +145,14 @@ func ids() func() string {
 
 func save(t testing.TB, p *project.Project, s project.Settings, runs ...project.SavedRun) error {
 	t.Helper()
-	evs, _, err := p.Save(project.Content{Details: project.Details{Name: "Depot"}, Settings: s, Runs: runs}, by, ids(), Verifier(catalogue.Default()))
+	return saveCalculating(t, p, s, nil, runs...)
+}
+
+// saveCalculating is save with the verifier's hook before its first
+// calculation.
+func saveCalculating(t testing.TB, p *project.Project, s project.Settings, calculating func() error, runs ...project.SavedRun) error {
+	t.Helper()
+	evs, _, err := p.Save(project.Content{Details: project.Details{Name: "Depot"}, Settings: s, Runs: runs}, by, ids(), Verifier(catalogue.Default(), calculating))
 	if err == nil {
 		apply(t, p, evs, nil)
 	}
@@ -271,13 +278,17 @@ func TestSaveReusesOwnCalculation(t *testing.T) {
 		apply(t, p, evs, err)
 		run := maps.Clone(client)
 		maps.Copy(run, tc.change)
-		err = save(t, p, tc.settings, project.SavedRun{ID: "r1", Name: "Run 1", Inputs: inputs(t, run)})
+		calculating := 0 // the hook where a save waits for a core
+		err = saveCalculating(t, p, tc.settings, func() error { calculating++; return nil }, project.SavedRun{ID: "r1", Name: "Run 1", Inputs: inputs(t, run)})
 		if err != nil {
 			t.Fatalf("%s: %v", tc.name, err)
 		}
 		r, _ := p.Run("r1")
 		if _, marked := r.Summary["marker"]; marked != tc.reused {
 			t.Errorf("%s: reused %v, want %v", tc.name, marked, tc.reused)
+		}
+		if want := map[bool]int{true: 0, false: 1}[tc.reused]; calculating != want {
+			t.Errorf("%s: hook called %d times, want %d", tc.name, calculating, want)
 		}
 		if !tc.reused {
 			want, err := SummaryOf(cat, inputs(t, run), tc.settings)
@@ -292,6 +303,27 @@ func TestSaveReusesOwnCalculation(t *testing.T) {
 }
 
 func ptr[T any](v T) *T { return &v }
+
+// The hook before the first calculation is called once however many runs a
+// save recalculates, and its error ends the save with nothing changed.
+func TestSaveCalculatingHook(t *testing.T) {
+	t.Parallel()
+	runs := []project.SavedRun{
+		{ID: "r1", Name: "Run 1", Inputs: inputs(t, body(t, standardBody, nil))},
+		{ID: "r2", Name: "Run 2", Inputs: inputs(t, body(t, standardBody, m{"channel_length_m": 30}))},
+	}
+	p := draft(t, "r1", "r2")
+	calls := 0
+	if err := saveCalculating(t, p, project.Settings{}, func() error { calls++; return nil }, runs...); err != nil || calls != 1 {
+		t.Fatalf("save of two new runs: %v, hook called %d times, want once", err, calls)
+	}
+	busy := errors.New("no core free")
+	p = draft(t, "r1", "r2")
+	before := p.Version
+	if err := saveCalculating(t, p, project.Settings{}, func() error { return busy }, runs...); !errors.Is(err, busy) || p.Version != before {
+		t.Fatalf("save refused by its hook: %v, version %d from %d", err, p.Version, before)
+	}
+}
 
 // Two runs sharing a trash box: the fed run is recalculated with its feeder,
 // and reused only while the feeder is too.

@@ -8,6 +8,7 @@ import (
 	"fmt"
 	"io"
 	"log/slog"
+	"maps"
 	"net"
 	"net/http"
 	"net/http/httptrace"
@@ -513,4 +514,40 @@ func TestWebSocketOutlivesTimeouts(t *testing.T) {
 	case <-time.After(10 * time.Second):
 		t.Fatal("no pong: the server closed the WebSocket at its HTTP timeouts")
 	}
+}
+
+// A save takes an instance slot only when it must recalculate a run: one
+// whose runs are the project's own calculations goes through while every
+// slot is taken; one that brings a run never calculated waits its turn
+// and is refused (429, retry in a second) when none comes free.
+func TestSaveTakesASlotOnlyToRecalculate(t *testing.T) {
+	p := start(t, Options{DataDir: t.TempDir(), Limits: api.Limits{HeavyPerUser: 2, HeavyTotal: 1, HeavyQueue: 200 * time.Millisecond}})
+	u, other := p.signUp(t, "sol"), p.signUp(t, "ola")
+	var d editAnswer
+	u.must(http.StatusCreated, "POST", "/api/projects/", map[string]any{}, &d)
+	inputs := map[string]any{"channel_group": "poly-100", "loading": "C250", "grating": "poly-100-slot-iron", "stepped": false,
+		"channel_length_m": 20, "drainage_area_m2": 200, "rainfall": map[string]any{"rainfall_mm_per_hr": 50}, "ground_slope": 0.2}
+	var edited editAnswer
+	u.must(http.StatusOK, "POST", "/api/projects/"+d.ID+"/commands", map[string]any{"type": "change_inputs", "run_id": d.RunID, "fields": inputs}, &edited)
+	calc := map[string]any{"project_id": d.ID, "run_id": d.RunID}
+	maps.Copy(calc, inputs)
+	u.must(http.StatusOK, "POST", "/api/drainage/calculate/", calc, nil)
+	run := map[string]any{"name": "Run 1", "notes": "", "saveID": d.RunID}
+	maps.Copy(run, inputs)
+	asNew := map[string]any{"name": "Run 1"}
+	maps.Copy(asNew, inputs)
+
+	rain := `{"latitude": 53.80, "longitude": -1.55, "stormDuration": 30, "returnPeriod": 30, "climateFactor": 0}`
+	busy := p.hold(t, other, "/api/rainfall/findRainStats/", rain) // the instance's one slot
+	var saved struct{ Version int64 }
+	u.must(http.StatusOK, "POST", "/api/drainage/save/", map[string]any{"project": map[string]any{
+		"saveID": d.ID, "version": edited.Version + 1, "details": map[string]any{"name": "Yard"}, "runs": []any{run}}}, &saved)
+	a := fresh(t, p.srv.URL, "POST", "/api/drainage/save/", map[string]any{"project": map[string]any{
+		"details": map[string]any{"name": "Yard copy"}, "runs": []any{asNew}}}, map[string]string{"Cookie": cookieHeader(t, p, u)})
+	tooMany(t, a, "busy")
+	if got := busy.finish(t); got != http.StatusOK {
+		t.Fatalf("held look-up: %d", got)
+	}
+	u.must(http.StatusOK, "POST", "/api/drainage/save/", map[string]any{"project": map[string]any{
+		"details": map[string]any{"name": "Yard copy"}, "runs": []any{asNew}}}, nil)
 }
