@@ -140,6 +140,8 @@ type rig struct {
 	// busyBefore is the share of the cores busy just before the run
 	// started anything (-1: unknown).
 	busyBefore float64
+	// procs is what the first instance said of its calculations and Ps.
+	procs string
 }
 
 // busySample is how long the machine is watched, before the run starts
@@ -352,7 +354,25 @@ func (r *rig) startInstance(ctx context.Context, in *instance) error {
 		return fmt.Errorf("%s: %w (log in %s)", in.name, err, logf.Name())
 	}
 	log.Printf("%s ready at %s (pid %d)", in.name, in.addr, cmd.Process.Pid)
+	if r.procs == "" {
+		r.procs = lineWith(logf.Name(), "calculations run ")
+	}
 	return nil
+}
+
+// lineWith is the first line of the file at path that holds s, trimmed
+// ("" when none does or the file cannot be read).
+func lineWith(path, s string) string {
+	data, err := os.ReadFile(path)
+	if err != nil {
+		return ""
+	}
+	for line := range strings.Lines(string(data)) {
+		if strings.Contains(line, s) {
+			return strings.TrimSpace(line)
+		}
+	}
+	return ""
 }
 
 func waitReady(ctx context.Context, base string, within time.Duration, exited <-chan struct{}) error {

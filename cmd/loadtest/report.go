@@ -147,12 +147,12 @@ func (r *rig) report(res *results) error {
 	p("Setup: two instances of bin/draindesign on loopback ports, on a fresh PostgreSQL database and a NATS JetStream "+
 		"stream of their own, behind haproxy (%s, readiness checks on /api/health/ready/ every second, 3 failures to take a server out, 2 passes to bring it back). "+
 		"The instances reach NATS through a TCP proxy in the load program, which cuts them off for the NATS failure phase; for the PostgreSQL one, every connection to the run's database is ended and new ones are refused (ALLOW_CONNECTIONS false), as a restart would; "+
-		"the shared servers are never restarted. The load generator runs on the same %d cores. "+
+		"the shared servers are never restarted.%s The load generator runs on the same %d cores. "+
 		"%d designers (%d opened their project; started over %s), each: sign in, list projects, create a draft, open it in two tabs (two WebSockets); "+
 		"once all have (%.0f s after the first sign-in: password hashing dominates), the load phase begins, in which each designer repeatedly changes the run's inputs, calculates it (mix %.0f %% small 10 to 60 m, %.0f %% stepped 100 to 500 m, %.0f %% 3000 m; recorded in the project), "+
 		"saves every %d calculations and pauses %s on average. A 429 (the per-instance limit on calculations at once) is waited out and retried. "+
 		"Load phase %s; figures marked steady are from %s to %s into it, before the first disruption.\n\n",
-		balancing(r.c.roundRobin, r.c.stickyFor), runtime.NumCPU(), res.designers, res.opened, r.c.ramp, res.t0.Seconds(), DefaultMix.Small, DefaultMix.Stepped, DefaultMix.Long, r.c.saveEvery, r.c.think,
+		balancing(r.c.roundRobin, r.c.stickyFor), procsText(r.procs), runtime.NumCPU(), res.designers, res.opened, r.c.ramp, res.t0.Seconds(), DefaultMix.Small, DefaultMix.Stepped, DefaultMix.Long, r.c.saveEvery, r.c.think,
 		r.c.duration, (res.steadyFrom - res.t0).Round(time.Second), (res.steadyTo - res.t0).Round(time.Second))
 
 	met := func(ok bool) string {
@@ -411,4 +411,14 @@ func balancing(roundRobin bool, stickyFor time.Duration) string {
 		return fmt.Sprintf("sticky: each designer kept on the instance its first call reached, by a cookie of the balancer's, moved at once when that instance is out, and balanced again when the cookie is %s old, so that designers spread again over an instance that came back (within a shorter run, those moved by the SIGKILL stay where they went)", stickyFor)
 	}
 	return "sticky: each designer kept on the instance its first call reached, by a cookie of the balancer's, and moved only when that instance is out"
+}
+
+// procsText says how each instance runs its calculations, from the line
+// serve prints ("calculations run 2 at a time, on 4 Go Ps (…)").
+func procsText(said string) string {
+	said, _, _ = strings.Cut(said, " (")
+	if said == "" {
+		return ""
+	}
+	return " In each instance " + said + "."
 }
