@@ -20,8 +20,8 @@ import (
 // while the calculations' slots keep the cores from more engine work than
 // they can do; the kernel shares the cores between the Ps' threads. In the
 // load test (docs/performance.md, "ninth") an edit reached the other tab
-// at a p99 of 240–290 ms instead of 650–680 ms, at the same calculations
-// per second.
+// at a p99 of 239–333 ms instead of 649–756 ms, at the same calculations
+// per second; the calculations wait longer in their queue instead.
 //
 // An operator who sets GOMAXPROCS keeps it, and a slot per P. Setting
 // GOMAXPROCS here ends Go's own updates of it when a container's CPU
