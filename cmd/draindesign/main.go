@@ -103,6 +103,8 @@ func serve(ctx context.Context, args []string, out io.Writer) error {
 	heavy, restore := setProcs(os.Getenv("GOMAXPROCS"))
 	defer restore()
 	opts.Limits.HeavyTotal = heavy
+	gogc, restoreGC := setCollector(os.Getenv("GOGC"))
+	defer restoreGC()
 	ln, err := net.Listen("tcp", *addr)
 	if err != nil {
 		return err
@@ -135,7 +137,7 @@ func serve(ctx context.Context, args []string, out io.Writer) error {
 		store = "KurrentDB events, read models in " + store
 	}
 	fmt.Fprintf(out, "draindesign is running at http://%s (%s); links point to %s\n", ln.Addr(), store, opts.PublicURL)
-	fmt.Fprintf(out, "calculations run %d at a time, on %d Go Ps (cmd/draindesign/procs.go)\n", heavy, runtime.GOMAXPROCS(0))
+	fmt.Fprintf(out, "calculations run %d at a time, on %d Go Ps, collector at GOGC=%s (cmd/draindesign/procs.go, collector.go)\n", heavy, runtime.GOMAXPROCS(0), gogc)
 	if opts.SMTPURL == "" {
 		fmt.Fprintf(out, "Sign up in the browser: the confirmation e-mail is written to %s/mail and its link is printed here.\n", *dataDir)
 	}

@@ -11,6 +11,7 @@ import (
 	"net/netip"
 	"path/filepath"
 	"runtime"
+	"runtime/debug"
 	"strings"
 	"testing"
 
@@ -177,7 +178,10 @@ func TestServeSetsProcs(t *testing.T) {
 	t.Setenv("PUBLIC_URL", "")
 	t.Setenv("DATABASE_URL", "")
 	t.Setenv("GOMAXPROCS", "")
+	t.Setenv("GOGC", "")
 	before := runtime.GOMAXPROCS(0)
+	gcBefore := debug.SetGCPercent(100)
+	defer debug.SetGCPercent(gcBefore)
 	ctx, cancel := context.WithCancel(context.Background())
 	defer cancel()
 	out, in := io.Pipe()
@@ -200,11 +204,14 @@ func TestServeSetsProcs(t *testing.T) {
 	if !ok {
 		t.Fatalf("serve ended without saying how calculations run: %v", <-done)
 	}
-	if want := fmt.Sprintf("calculations run %d at a time, on %d Go Ps", before, 2*before); !strings.Contains(line, want) {
+	if want := fmt.Sprintf("calculations run %d at a time, on %d Go Ps, collector at GOGC=200", before, 2*before); !strings.Contains(line, want) {
 		t.Errorf("serve said %q, want %q", line, want)
 	}
 	if got := runtime.GOMAXPROCS(0); got != 2*before {
 		t.Errorf("while serving: %d Ps, want %d", got, 2*before)
+	}
+	if got := gcPercent(); got != 200 {
+		t.Errorf("while serving: GOGC=%d, want 200", got)
 	}
 	cancel()
 	if err := <-done; err != nil {
@@ -212,5 +219,8 @@ func TestServeSetsProcs(t *testing.T) {
 	}
 	if got := runtime.GOMAXPROCS(0); got != before {
 		t.Errorf("after serve: %d Ps, want %d", got, before)
+	}
+	if got := gcPercent(); got != 100 {
+		t.Errorf("after serve: GOGC=%d, want 100 as before", got)
 	}
 }

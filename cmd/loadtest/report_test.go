@@ -11,15 +11,15 @@ import (
 func TestProcsFromInstanceLog(t *testing.T) {
 	path := filepath.Join(t.TempDir(), "app1.log")
 	log := "draindesign is running at http://127.0.0.1:1 (PostgreSQL); links point to http://127.0.0.1:2\n" +
-		"calculations run 2 at a time, on 4 Go Ps (cmd/draindesign/procs.go)\n"
+		"calculations run 2 at a time, on 4 Go Ps, collector at GOGC=200 (cmd/draindesign/procs.go, collector.go)\n"
 	if err := os.WriteFile(path, []byte(log), 0o600); err != nil {
 		t.Fatal(err)
 	}
 	said := lineWith(path, "calculations run ")
-	if said != "calculations run 2 at a time, on 4 Go Ps (cmd/draindesign/procs.go)" {
+	if said != "calculations run 2 at a time, on 4 Go Ps, collector at GOGC=200 (cmd/draindesign/procs.go, collector.go)" {
 		t.Fatalf("lineWith: %q", said)
 	}
-	if got, want := procsText(said), " In each instance calculations run 2 at a time, on 4 Go Ps."; got != want {
+	if got, want := procsText(said), " In each instance calculations run 2 at a time, on 4 Go Ps, collector at GOGC=200."; got != want {
 		t.Errorf("procsText: %q, want %q", got, want)
 	}
 	for _, missing := range []string{filepath.Join(t.TempDir(), "none.log"), path} {
