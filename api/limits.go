@@ -36,9 +36,10 @@ type Limits struct {
 	// HeavyPerUser CPU-heavy calls (calculations, rainfall look-ups,
 	// documents) may run at once for one user (2): more answer 429 at
 	// once. HeavyTotal may run on the whole instance (twice GOMAXPROCS
-	// here; `draindesign serve` sets one per core and gives Go spare Ps for
-	// the network work: cmd/draindesign/procs.go); a call past it waits in line up to HeavyQueue (2 s) for a free slot,
-	// first come first served, and answers 429 only then: a busy instance
+	// here; `draindesign serve` sets one per core and gives Go spare Ps
+	// for the network work: cmd/draindesign/procs.go); a call past it
+	// waits in line up to HeavyQueue (2 s) for a free slot, first come
+	// first served, and answers 429 only then: a busy instance
 	// serves everyone in turn instead of refusing the unlucky ones again
 	// and again. A calculation takes its instance slot only once its
 	// project is loaded, and gives it back before it is recorded.
