@@ -154,9 +154,10 @@ func mustVersion(t *testing.T, s eventstore.Store, stream string) int64 {
 	return v
 }
 
-// readAll reads the whole log once it holds want events. ReadAll may lag
-// behind appends (see eventstore.Store), hence the polling.
-func readAll(t *testing.T, s eventstore.Store, want int) []eventstore.Event {
+// ReadAll reads the whole log once it holds want events. ReadAll may lag
+// behind appends (see eventstore.Store; in PostgreSQL another database's
+// open transaction holds the log's horizon back), hence the polling.
+func ReadAll(t *testing.T, s eventstore.Store, want int) []eventstore.Event {
 	t.Helper()
 	deadline := time.Now().Add(timeout)
 	for {
@@ -496,7 +497,7 @@ func testConcurrentWritersTailingReader(t *testing.T, s eventstore.Store) {
 	if extra, err := s.ReadAll(t.Context(), after, pageSize); err != nil || len(extra) != 0 {
 		t.Errorf("after the last event the log gave %d more (err %v)", len(extra), err)
 	}
-	again := readAll(t, s, len(log))
+	again := ReadAll(t, s, len(log))
 	for i := range log {
 		if !sameEvent(again[i], log[i]) {
 			t.Fatalf("log read again differs at %d: %+v, tailed %+v", i, again[i], log[i])
@@ -562,7 +563,7 @@ func testIdempotentRetry(t *testing.T, s eventstore.Store) {
 	if v := mustVersion(t, s, stream); v != 3 {
 		t.Errorf("stream at version %d, want 3", v)
 	}
-	readAll(t, s, 3)
+	ReadAll(t, s, 3)
 }
 
 // testConcurrentRetry sends the same append from several goroutines at
@@ -646,7 +647,7 @@ func testDuplicateID(t *testing.T, s eventstore.Store) {
 	if v := mustVersion(t, s, other); v != 1 {
 		t.Errorf("other stream at version %d, want 1", v)
 	}
-	readAll(t, s, 2)
+	ReadAll(t, s, 2)
 }
 
 func testLargePayload(t *testing.T, s eventstore.Store) {
@@ -670,7 +671,7 @@ func testLargePayload(t *testing.T, s eventstore.Store) {
 	if len(got) != 2 {
 		t.Fatalf("stream has %d events, want 2", len(got))
 	}
-	all := readAll(t, s, 2)
+	all := ReadAll(t, s, 2)
 	for i, e := range evs {
 		checkStored(t, got[i], stream, int64(i+1), e)
 		checkStored(t, all[i], stream, int64(i+1), e)
@@ -694,7 +695,7 @@ func testManyEvents(t *testing.T, s eventstore.Store) {
 	if len(got) != len(evs) {
 		t.Fatalf("stream has %d events from version 4, want %d", len(got), len(evs))
 	}
-	all := readAll(t, s, 503)
+	all := ReadAll(t, s, 503)
 	for i, e := range evs {
 		checkStored(t, got[i], stream, int64(i+4), e)
 		checkStored(t, all[i+3], stream, int64(i+4), e)
@@ -734,7 +735,7 @@ func testMetadata(t *testing.T, s eventstore.Store) {
 		}
 	}
 	check("ReadStream", mustReadStream(t, s, stream, 1, 0))
-	check("ReadAll", readAll(t, s, 2))
+	check("ReadAll", ReadAll(t, s, 2))
 }
 
 // testSchemaVersion appends events naming no schema version (stored as 1)
@@ -752,7 +753,7 @@ func testSchemaVersion(t *testing.T, s eventstore.Store) {
 	mustAppend(t, s, stream, eventstore.Exactly(int64(len(small))), large...)
 	want := append(slices.Clone(small), large...)
 	got := mustReadStream(t, s, stream, 1, 0)
-	all := readAll(t, s, len(want))
+	all := ReadAll(t, s, len(want))
 	if len(got) != len(want) {
 		t.Fatalf("stream has %d events, want %d", len(got), len(want))
 	}
@@ -775,7 +776,7 @@ func testReadStream(t *testing.T, s eventstore.Store) {
 		mustAppend(t, s, noise, eventstore.Any, event("Noise", `{}`))
 	}
 	positions := map[string]eventstore.Position{}
-	for _, e := range readAll(t, s, 15) {
+	for _, e := range ReadAll(t, s, 15) {
 		positions[e.ID] = e.Position
 	}
 	tests := []struct {
@@ -823,7 +824,7 @@ func testReadAllPaging(t *testing.T, s eventstore.Store) {
 		mustAppend(t, s, streams[i%3], eventstore.Any, evs...)
 		appended = append(appended, newIDs(evs)...)
 	}
-	all := readAll(t, s, len(appended))
+	all := ReadAll(t, s, len(appended))
 	if !slices.Equal(ids(all), appended) {
 		t.Fatalf("log %v, want the appends in order %v", ids(all), appended)
 	}
@@ -877,14 +878,14 @@ func testReopen(t *testing.T, f Factory) {
 	mustAppend(t, s, a, eventstore.NoStream, first...)
 	mustAppend(t, s, b, eventstore.NoStream, events(2)...)
 	mustAppend(t, s, a, eventstore.Exactly(3), events(1)...)
-	before := readAll(t, s, 6)
+	before := ReadAll(t, s, 6)
 	if err := s.Close(); err != nil {
 		t.Fatalf("close: %v", err)
 	}
 
 	s = f.Open(t, storage)
 	closeAtEnd(t, s)
-	after := readAll(t, s, len(before))
+	after := ReadAll(t, s, len(before))
 	for i := range before {
 		if !sameEvent(after[i], before[i]) {
 			t.Fatalf("event %d after reopening is %+v, was %+v", i, after[i], before[i])
@@ -900,7 +901,7 @@ func testReopen(t *testing.T, f Factory) {
 	checkConflict(t, err, b, eventstore.NoStream, 2)
 	more := events(1)
 	mustAppend(t, s, b, eventstore.Exactly(2), more...)
-	all := readAll(t, s, len(before)+1)
+	all := ReadAll(t, s, len(before)+1)
 	if last := all[len(all)-1]; last.ID != more[0].ID || !before[len(before)-1].Position.Less(last.Position) {
 		t.Errorf("append after reopening landed at %s (%s), want after %s", last.Position, last.ID, before[len(before)-1].Position)
 	}
@@ -958,7 +959,7 @@ func testReadAllOf(t *testing.T, s eventstore.Store) {
 		evs[0].Schema = 2
 		mustAppend(t, s, streams[i%2], eventstore.Any, evs...)
 	}
-	want := readAll(t, s, 12)
+	want := ReadAll(t, s, 12)
 	types := []string{"Kept", "Also'kept"}
 	var got []eventstore.Event
 	for after := (eventstore.Position{}); ; {
@@ -1005,7 +1006,7 @@ func testCountAfter(t *testing.T, s eventstore.Store) {
 	for i := range 4 {
 		mustAppend(t, s, fmt.Sprintf("count-%d-%s", i%2, newID()), eventstore.NoStream, events(1+i%3)...)
 	}
-	all := readAll(t, s, 1+2+3+1)
+	all := ReadAll(t, s, 1+2+3+1)
 	from := append([]eventstore.Position{{}}, positionsOf(all)...)
 	for _, after := range from {
 		for _, limit := range []int{0, 1, 3, 100} {
@@ -1052,7 +1053,7 @@ func testHead(t *testing.T, s eventstore.Store) {
 		if res.Position != (eventstore.Position{}) && head != res.Position {
 			t.Errorf("append %d: head %s, the append landed at %s", i, head, res.Position)
 		}
-		all := readAll(t, s, 2*(i+1))
+		all := ReadAll(t, s, 2*(i+1))
 		if want := all[len(all)-1].Position; head != want {
 			t.Errorf("append %d: head %s, the log ends at %s", i, head, want)
 		}
