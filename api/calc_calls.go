@@ -58,7 +58,9 @@ func (s *Server) calculate(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	started := time.Now()
-	ans, calcErr := design.Calculate(s.catalogue(), req)
+	var ans *design.Answer
+	var calcErr error
+	s.cfg.Calculations.Run(func() { ans, calcErr = design.Calculate(s.catalogue(), req) })
 	took := time.Since(started)
 	heavyDone(r) // recording waits on the store, not on a core
 	metrics.Calculation("run", took, calcErr)
@@ -112,7 +114,9 @@ func (s *Server) calculateShared(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	started := time.Now()
-	ans, calcErr := design.CalculateShared(s.catalogue(), sr)
+	var ans *design.SharedAnswer
+	var calcErr error
+	s.cfg.Calculations.Run(func() { ans, calcErr = design.CalculateShared(s.catalogue(), sr) })
 	took := time.Since(started)
 	heavyDone(r)
 	metrics.Calculation("shared", took, calcErr)

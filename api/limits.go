@@ -283,6 +283,16 @@ func heavyCalculating(r *http.Request) error {
 	return &fault.Error{K: fault.Limit, Message: busyMessage, RetryAfter: time.Second}
 }
 
+// heavyCalculate runs one of a save's calculations: in the request's slot
+// (heavyCalculating), on the calculations' threads.
+func (s *Server) heavyCalculate(r *http.Request, calc func()) error {
+	if err := heavyCalculating(r); err != nil {
+		return err
+	}
+	s.cfg.Calculations.Run(calc)
+	return nil
+}
+
 // heavyDone gives back the request's heavy slot once its CPU-heavy part is
 // over, so that waiting on the store afterwards does not hold it.
 func heavyDone(r *http.Request) {

@@ -87,8 +87,8 @@ func (s *Server) save(w http.ResponseWriter, r *http.Request) {
 		ProjectID: in.Project.SaveID, Version: in.Project.Version, Content: content, ShareWithProvider: in.Share,
 		// The heavy slot covers the recalculation, if any, not the wait on
 		// the store.
-		Calculating: func() error { return heavyCalculating(r) },
-		Verified:    func() { heavyDone(r) },
+		Calculate: func(f func()) error { return s.heavyCalculate(r, f) },
+		Verified:  func() { heavyDone(r) },
 	})
 	if err != nil {
 		s.fail(w, r, err)

@@ -15,6 +15,7 @@ import (
 	"strings"
 	"time"
 
+	"draindesign/api/lowpriority"
 	"draindesign/api/mail"
 	"draindesign/api/usecase"
 	"draindesign/eventstore"
@@ -57,7 +58,10 @@ type Config struct {
 	// X-Real-IP; from any other peer those headers are ignored.
 	TrustedProxies []netip.Prefix
 	Limits         Limits
-	Logger         *slog.Logger
+	// Calculations are the threads the engine runs on, below the network
+	// work's priority (nil: each request's own).
+	Calculations *lowpriority.Threads
+	Logger       *slog.Logger
 	// Client is the built web client, served for every path outside /api.
 	Client fs.FS
 	// Translations keeps the overrides (nil: made here, refreshed on read

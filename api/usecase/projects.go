@@ -229,10 +229,10 @@ type Save struct {
 	Version           *int64
 	Content           project.Content
 	ShareWithProvider bool
-	// Calculating, when set, is called before the first run the save must
-	// recalculate (none when every run's calculation is the project's own):
-	// the CPU-heavy part begins. Its error ends the save.
-	Calculating func() error
+	// Calculate, when set, runs each calculation the save makes (none when
+	// every run's calculation is the project's own): the CPU-heavy part.
+	// Its error ends the save.
+	Calculate func(func()) error
 	// Verified, when set, is told once the runs have been checked (and
 	// recalculated where needed): the CPU-heavy part is over, what follows
 	// waits on the store.
@@ -248,7 +248,7 @@ func (u *Projects) SaveProject(ctx context.Context, a Actor, in Save) (*project.
 	by := project.SaveBy{UserID: a.User.ID, UserName: a.User.Username, ShareWithProvider: in.ShareWithProvider, At: u.clock()}
 	var runIDs []string
 	decide := func(p *project.Project) ([]project.Event, error) {
-		evs, ids, err := p.Save(in.Content, by, NewID, design.Verifier(u.cat, in.Calculating))
+		evs, ids, err := p.Save(in.Content, by, NewID, design.Verifier(u.cat, in.Calculate))
 		runIDs = ids
 		if in.Verified != nil {
 			in.Verified()

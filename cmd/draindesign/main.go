@@ -103,6 +103,10 @@ func serve(ctx context.Context, args []string, out io.Writer) error {
 	heavy, restore := setProcs(os.Getenv("GOMAXPROCS"))
 	defer restore()
 	opts.Limits.HeavyTotal = heavy
+	var err error
+	if opts.CalculationNice, err = calculationNice(os.Getenv("CALCULATION_NICE")); err != nil {
+		return err
+	}
 	gogc, restoreGC := setCollector(os.Getenv("GOGC"))
 	defer restoreGC()
 	ln, err := net.Listen("tcp", *addr)
@@ -137,7 +141,8 @@ func serve(ctx context.Context, args []string, out io.Writer) error {
 		store = "KurrentDB events, read models in " + store
 	}
 	fmt.Fprintf(out, "draindesign is running at http://%s (%s); links point to %s\n", ln.Addr(), store, opts.PublicURL)
-	fmt.Fprintf(out, "calculations run %d at a time, on %d Go Ps, collector at GOGC=%s (cmd/draindesign/procs.go, collector.go)\n", heavy, runtime.GOMAXPROCS(0), gogc)
+	fmt.Fprintf(out, "calculations run %d at a time%s, on %d Go Ps, collector at GOGC=%s (cmd/draindesign/procs.go, collector.go)\n",
+		heavy, niceText(opts.CalculationNice), runtime.GOMAXPROCS(0), gogc)
 	if opts.SMTPURL == "" {
 		fmt.Fprintf(out, "Sign up in the browser: the confirmation e-mail is written to %s/mail and its link is printed here.\n", *dataDir)
 	}

@@ -8,6 +8,8 @@ import (
 	"sync"
 	"sync/atomic"
 	"testing"
+
+	"draindesign/api/lowpriority"
 )
 
 func TestProcs(t *testing.T) {
@@ -16,14 +18,14 @@ func TestProcs(t *testing.T) {
 		chosen                    int
 		wantGomaxprocs, wantHeavy int
 	}{
-		{"", 2, 4, 2},      // twice the Ps, a slot per core
-		{"", 1, 2, 1},      // one core still gets a spare P
-		{"", 8, 16, 8},     // a container's limit of 8 CPUs
-		{"", 0, 2, 1},      // never below one slot
+		{"", 2, 6, 2},      // three Ps per core, a slot per core
+		{"", 1, 3, 1},      // one core still gets spare Ps
+		{"", 8, 24, 8},     // a container's limit of 8 CPUs
+		{"", 0, 3, 1},      // never below one slot
 		{"3", 3, 3, 3},     // the operator's GOMAXPROCS is kept
-		{"x", 2, 4, 2},     // an unreadable value is Go's to ignore; so is it here
-		{"0", 2, 4, 2},     // as is zero
-		{"-1", 2, 4, 2},    // and a negative count
+		{"x", 2, 6, 2},     // an unreadable value is Go's to ignore; so is it here
+		{"0", 2, 6, 2},     // as is zero
+		{"-1", 2, 6, 2},    // and a negative count
 		{"16", 16, 16, 16}, // more Ps than cores, on purpose
 	} {
 		t.Run(fmt.Sprintf("%q,%d", tc.env, tc.chosen), func(t *testing.T) {
@@ -38,8 +40,8 @@ func TestProcs(t *testing.T) {
 func TestSetProcsRestores(t *testing.T) {
 	before := runtime.GOMAXPROCS(0)
 	heavy, restore := setProcs("")
-	if got := runtime.GOMAXPROCS(0); got != 2*before || heavy != before {
-		t.Errorf("setProcs: %d Ps and %d heavy slots from %d; want %d and %d", got, heavy, before, 2*before, before)
+	if got := runtime.GOMAXPROCS(0); got != 3*before || heavy != before {
+		t.Errorf("setProcs: %d Ps and %d heavy slots from %d; want %d and %d", got, heavy, before, 3*before, before)
 	}
 	restore()
 	if got := runtime.GOMAXPROCS(0); got != before {
@@ -50,26 +52,35 @@ func TestSetProcsRestores(t *testing.T) {
 // BenchmarkRoundTripBesideCalculations is a loopback round trip (one byte
 // out, one back, as a database answer or a bus message) while the
 // calculations' slots are full of goroutines computing without pause:
-// before procs, twice as many as the cores on as many Ps as cores; with
-// it, one per core on twice as many Ps. Before, the answer waited for a P
-// and for Go to look at the network at all (golang/go#51651); now a spare
-// P reads it at once and the kernel shares the cores.
+// before procs, twice as many as the cores on as many Ps as cores; then
+// one per core on twice as many Ps; now one per core at nice 10 on three
+// times as many Ps. Before, the answer waited for a P and for Go to look
+// at the network at all (golang/go#51651); with spare Ps one reads it at
+// once and the kernel shares the cores; with the calculations below them,
+// the kernel runs the woken thread first.
 //
 //	go test ./cmd/draindesign -run '^$' -bench RoundTripBesideCalculations
 func BenchmarkRoundTripBesideCalculations(b *testing.B) {
 	cores := runtime.GOMAXPROCS(0)
+	niced, err := lowpriority.Start(10)
+	if err != nil {
+		b.Skip(err)
+	}
+	defer niced.Close()
 	for _, bc := range []struct {
 		name             string
 		ps, calculations int
+		on               *lowpriority.Threads
 	}{
-		{"before/Ps=cores,calculations=2×cores", cores, 2 * cores},
-		{"procs/Ps=2×cores,calculations=cores", 2 * cores, cores},
+		{"before/Ps=cores,calculations=2×cores", cores, 2 * cores, nil},
+		{"ninth/Ps=2×cores,calculations=cores", 2 * cores, cores, nil},
+		{"procs/Ps=3×cores,calculations=cores,nice=10", 3 * cores, cores, niced},
 	} {
 		b.Run(bc.name, func(b *testing.B) {
 			defer runtime.GOMAXPROCS(runtime.GOMAXPROCS(bc.ps))
 			client, stop := echoPair(b)
 			defer stop()
-			busy := spin(bc.calculations)
+			busy := spin(bc.calculations, bc.on)
 			defer busy()
 			buf := []byte{1}
 			b.ResetTimer()
@@ -108,21 +119,50 @@ func echoPair(b *testing.B) (net.Conn, func()) {
 	return client, func() { client.Close(); ln.Close(); wg.Wait() }
 }
 
-// spin keeps n goroutines computing until the returned function is called.
-func spin(n int) func() {
+// spin keeps n goroutines computing, on the given threads, until the
+// returned function is called.
+func spin(n int, on *lowpriority.Threads) func() {
 	var stop atomic.Bool
 	var wg sync.WaitGroup
 	var sink atomic.Uint64
 	for range n {
 		wg.Go(func() {
-			x := uint64(1)
-			for !stop.Load() {
-				for range 1000 {
-					x = x*6364136223846793005 + 1442695040888963407
+			on.Run(func() {
+				x := uint64(1)
+				for !stop.Load() {
+					for range 1000 {
+						x = x*6364136223846793005 + 1442695040888963407
+					}
 				}
-			}
-			sink.Add(x)
+				sink.Add(x)
+			})
 		})
 	}
 	return func() { stop.Store(true); wg.Wait() }
+}
+
+func TestCalculationNice(t *testing.T) {
+	byDefault := 10
+	if runtime.GOOS != "linux" {
+		byDefault = 0
+	}
+	for _, tc := range []struct {
+		env  string
+		want int
+		bad  bool
+	}{
+		{"", byDefault, false},
+		{" ", byDefault, false},
+		{"0", 0, false}, // off: each calculation on its request's thread
+		{"19", 19, false},
+		{" 5 ", 5, false},
+		{"20", 0, true},
+		{"-1", 0, true},
+		{"low", 0, true},
+	} {
+		got, err := calculationNice(tc.env)
+		if got != tc.want || (err != nil) != tc.bad {
+			t.Errorf("calculationNice(%q) = %d, %v; want %d, error %v", tc.env, got, err, tc.want, tc.bad)
+		}
+	}
 }

@@ -43,12 +43,16 @@ func SummaryOf(cat *catalogue.Catalogue, in project.Inputs, s project.Settings) 
 // run the save does not identify (or by several) cannot be checked and
 // refuses the save with a *project.ValidationError saying so.
 //
-// calculating, when set, is called once before the first calculation; its
-// error ends the save (the caller waits there for a core: a save whose runs
-// are all reused needs none).
-func Verifier(cat *catalogue.Catalogue, calculating func() error) project.Verifier {
+// calculate, when set, runs each calculation the save makes (none when
+// every run is reused), so that the caller can wait for a core before the
+// first and choose the thread; its error ends the save. Nil calls them in
+// place.
+func Verifier(cat *catalogue.Catalogue, calculate func(func()) error) project.Verifier {
+	if calculate == nil {
+		calculate = func(f func()) error { f(); return nil }
+	}
 	return func(c project.Content, held func(int) (project.Held, bool)) ([]project.Summary, error) {
-		return verifySave(cat, c, held, calculating)
+		return verifySave(cat, c, held, calculate)
 	}
 }
 
@@ -63,7 +67,7 @@ type savedRun struct {
 	unknownFeed bool  // an inflow comes from a run the save does not hold
 }
 
-func verifySave(cat *catalogue.Catalogue, c project.Content, held func(int) (project.Held, bool), calculating func() error) ([]project.Summary, error) {
+func verifySave(cat *catalogue.Catalogue, c project.Content, held func(int) (project.Held, bool), calculate func(func()) error) ([]project.Summary, error) {
 	runs := make([]savedRun, len(c.Runs))
 	keys := map[string]bool{}
 	for i, sr := range c.Runs {
@@ -141,26 +145,10 @@ func verifySave(cat *catalogue.Catalogue, c project.Content, held func(int) (pro
 			return nil, &project.ValidationError{Message: fmt.Sprintf(
 				"Run %q takes the outflow of more than one run, which cannot be calculated together: calculate it again, then save", run.name)}
 		}
-		if calculating != nil {
-			if err := calculating(); err != nil {
-				return nil, err
-			}
-			calculating = nil
-		}
 		var res *Results
 		var err error
-		if len(run.feeders) == 1 {
-			var ans *SharedAnswer
-			ans, err = CalculateShared(cat, &SharedRequest{Main: runs[run.feeders[0]].req, Second: run.req})
-			if err == nil {
-				res = ans.Second.Results
-			}
-		} else {
-			var ans *Answer
-			ans, err = Calculate(cat, run.req)
-			if err == nil {
-				res = ans.Results
-			}
+		if waited := calculate(func() { res, err = calculateSaved(cat, runs, i) }); waited != nil {
+			return nil, waited
 		}
 		switch {
 		case err == nil:
@@ -172,6 +160,24 @@ func verifySave(cat *catalogue.Catalogue, c project.Content, held func(int) (pro
 		}
 	}
 	return out, nil
+}
+
+// calculateSaved calculates run i of a save: alone, or with the one run
+// feeding it.
+func calculateSaved(cat *catalogue.Catalogue, runs []savedRun, i int) (*Results, error) {
+	run := &runs[i]
+	if len(run.feeders) == 1 {
+		ans, err := CalculateShared(cat, &SharedRequest{Main: runs[run.feeders[0]].req, Second: run.req})
+		if err != nil {
+			return nil, err
+		}
+		return ans.Second.Results, nil
+	}
+	ans, err := Calculate(cat, run.req)
+	if err != nil {
+		return nil, err
+	}
+	return ans.Results, nil
 }
 
 // requestOf decodes a run's effective inputs as a calculation request;

@@ -148,11 +148,11 @@ func save(t testing.TB, p *project.Project, s project.Settings, runs ...project.
 	return saveCalculating(t, p, s, nil, runs...)
 }
 
-// saveCalculating is save with the verifier's hook before its first
-// calculation.
-func saveCalculating(t testing.TB, p *project.Project, s project.Settings, calculating func() error, runs ...project.SavedRun) error {
+// saveCalculating is save with the verifier's hook that runs its
+// calculations.
+func saveCalculating(t testing.TB, p *project.Project, s project.Settings, calculate func(func()) error, runs ...project.SavedRun) error {
 	t.Helper()
-	evs, _, err := p.Save(project.Content{Details: project.Details{Name: "Depot"}, Settings: s, Runs: runs}, by, ids(), Verifier(catalogue.Default(), calculating))
+	evs, _, err := p.Save(project.Content{Details: project.Details{Name: "Depot"}, Settings: s, Runs: runs}, by, ids(), Verifier(catalogue.Default(), calculate))
 	if err == nil {
 		apply(t, p, evs, nil)
 	}
@@ -279,7 +279,7 @@ func TestSaveReusesOwnCalculation(t *testing.T) {
 		run := maps.Clone(client)
 		maps.Copy(run, tc.change)
 		calculating := 0 // the hook where a save waits for a core
-		err = saveCalculating(t, p, tc.settings, func() error { calculating++; return nil }, project.SavedRun{ID: "r1", Name: "Run 1", Inputs: inputs(t, run)})
+		err = saveCalculating(t, p, tc.settings, func(f func()) error { calculating++; f(); return nil }, project.SavedRun{ID: "r1", Name: "Run 1", Inputs: inputs(t, run)})
 		if err != nil {
 			t.Fatalf("%s: %v", tc.name, err)
 		}
@@ -304,8 +304,8 @@ func TestSaveReusesOwnCalculation(t *testing.T) {
 
 func ptr[T any](v T) *T { return &v }
 
-// The hook before the first calculation is called once however many runs a
-// save recalculates, and its error ends the save with nothing changed.
+// The hook runs each calculation a save makes, and its error ends the save
+// with nothing changed.
 func TestSaveCalculatingHook(t *testing.T) {
 	t.Parallel()
 	runs := []project.SavedRun{
@@ -314,13 +314,18 @@ func TestSaveCalculatingHook(t *testing.T) {
 	}
 	p := draft(t, "r1", "r2")
 	calls := 0
-	if err := saveCalculating(t, p, project.Settings{}, func() error { calls++; return nil }, runs...); err != nil || calls != 1 {
-		t.Fatalf("save of two new runs: %v, hook called %d times, want once", err, calls)
+	if err := saveCalculating(t, p, project.Settings{}, func(f func()) error { calls++; f(); return nil }, runs...); err != nil || calls != 2 {
+		t.Fatalf("save of two new runs: %v, hook called %d times, want twice", err, calls)
+	}
+	for _, id := range []string{"r1", "r2"} {
+		if r, _ := p.Run(id); len(r.Summary) == 0 {
+			t.Errorf("run %s saved without the summary its hook calculated", id)
+		}
 	}
 	busy := errors.New("no core free")
 	p = draft(t, "r1", "r2")
 	before := p.Version
-	if err := saveCalculating(t, p, project.Settings{}, func() error { return busy }, runs...); !errors.Is(err, busy) || p.Version != before {
+	if err := saveCalculating(t, p, project.Settings{}, func(func()) error { return busy }, runs...); !errors.Is(err, busy) || p.Version != before {
 		t.Fatalf("save refused by its hook: %v, version %d from %d", err, p.Version, before)
 	}
 }

@@ -21,6 +21,7 @@ import (
 
 	"draindesign/api"
 	"draindesign/api/errortracker"
+	"draindesign/api/lowpriority"
 	"draindesign/api/mail"
 	"draindesign/api/usecase"
 	"draindesign/eventstore"
@@ -69,6 +70,10 @@ type Options struct {
 	TrustedProxies string
 	// Limits bound what one client may ask; zero fields take the defaults.
 	Limits api.Limits
+	// CalculationNice, from 1 to 19, runs the calculations on threads of
+	// that nice value (Linux), below the network work; 0 runs each on its
+	// request's thread.
+	CalculationNice int
 	// Timeouts bound how long one connection may take; zero fields take
 	// the defaults.
 	Timeouts Timeouts
@@ -316,9 +321,17 @@ func Start(ctx context.Context, o Options) (*App, error) {
 		// Reports still queued at shutdown get a moment to leave.
 		a.closers = append(a.closers, func() error { tracker.Flush(2 * time.Second); return nil })
 	}
+	var calcs *lowpriority.Threads
+	if o.CalculationNice != 0 {
+		if calcs, err = lowpriority.Start(o.CalculationNice); err != nil {
+			return nil, fmt.Errorf("calculation threads: %w", err)
+		}
+		a.closers = append(a.closers, calcs.Close)
+	}
 	a.Handler, err = api.New(ctx, api.Config{
 		Store: store, DB: db, Runner: runner, Feed: feed, Appended: appended, Mail: sender,
 		Secret: secret, PublicURL: o.PublicURL, TrustedProxies: proxies, Limits: o.Limits, Logger: o.Logger, Client: client,
+		Calculations: calcs,
 		Translations: texts, WebLinksFile: filepath.Join(o.DataDir, "weblinks.json"), Errors: tracker,
 		ClientErrors:  api.ClientErrors{DSN: strings.TrimSpace(o.SentryDSN), Environment: o.SentryEnvironment},
 		Eraser:        eraserOf(eraser),

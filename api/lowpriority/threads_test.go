@@ -1,0 +1,157 @@
+package lowpriority
+
+import (
+	"os"
+	"runtime"
+	"strconv"
+	"strings"
+	"sync"
+	"syscall"
+	"testing"
+)
+
+// threadNice reads the calling thread's nice value from the kernel
+// (proc(5): field 19 of /proc/thread-self/stat). The caller locks its
+// goroutine to the thread.
+func threadNice(t *testing.T) int {
+	t.Helper()
+	b, err := os.ReadFile("/proc/thread-self/stat")
+	if err != nil {
+		t.Fatal(err)
+	}
+	s := string(b)
+	fields := strings.Fields(s[strings.LastIndexByte(s, ')')+1:]) // from field 3, state
+	n, err := strconv.Atoi(fields[19-3])
+	if err != nil {
+		t.Fatalf("nice in %q: %v", s, err)
+	}
+	return n
+}
+
+func TestRunLowersOnlyItsOwnThreads(t *testing.T) {
+	if runtime.GOOS != "linux" {
+		t.Skip("thread priorities are Linux's")
+	}
+	th, err := Start(12)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer th.Close()
+	runtime.LockOSThread()
+	defer runtime.UnlockOSThread()
+	before := threadNice(t)
+	var inside int
+	var tid int
+	th.Run(func() { inside, tid = threadNice(t), syscall.Gettid() })
+	if inside != 12 {
+		t.Errorf("nice inside Run = %d, want 12", inside)
+	}
+	if tid == syscall.Gettid() {
+		t.Error("Run called f on the caller's thread")
+	}
+	if after := threadNice(t); after != before {
+		t.Errorf("caller's nice %d → %d", before, after)
+	}
+}
+
+func TestRunReusesAnIdleThread(t *testing.T) {
+	if runtime.GOOS != "linux" {
+		t.Skip("thread priorities are Linux's")
+	}
+	th, err := Start(5)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer th.Close()
+	tids := map[int]bool{}
+	for range 50 {
+		th.Run(func() { tids[syscall.Gettid()] = true })
+	}
+	if len(tids) != 1 {
+		t.Errorf("50 runs one after another used %d threads, want 1", len(tids))
+	}
+}
+
+func TestRunsAtOnceGetThreadsOfTheirOwn(t *testing.T) {
+	if runtime.GOOS != "linux" {
+		t.Skip("thread priorities are Linux's")
+	}
+	th, err := Start(5)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer th.Close()
+	const n = 4
+	var started, release sync.WaitGroup
+	started.Add(n)
+	release.Add(1)
+	tids := make(chan int, n)
+	var done sync.WaitGroup
+	for range n {
+		done.Go(func() {
+			th.Run(func() {
+				tids <- syscall.Gettid()
+				started.Done()
+				release.Wait() // all n hold a thread at once
+			})
+		})
+	}
+	started.Wait()
+	release.Done()
+	done.Wait()
+	close(tids)
+	seen := map[int]bool{}
+	for tid := range tids {
+		seen[tid] = true
+	}
+	if len(seen) != n {
+		t.Errorf("%d runs at once used %d threads", n, len(seen))
+	}
+}
+
+func TestRunPanicsInTheCaller(t *testing.T) {
+	th, err := Start(5)
+	if err != nil {
+		t.Skip(err)
+	}
+	defer th.Close()
+	defer func() {
+		if p := recover(); p != "engine fault" {
+			t.Errorf("recovered %v, want the function's panic", p)
+		}
+	}()
+	th.Run(func() { panic("engine fault") })
+	t.Error("Run returned after a panic")
+}
+
+func TestAfterCloseRunCallsInPlace(t *testing.T) {
+	th, err := Start(5)
+	if err != nil {
+		t.Skip(err)
+	}
+	th.Run(func() {}) // a thread to end
+	th.Close()
+	th.Close() // twice is harmless
+	called := false
+	th.Run(func() { called = true })
+	if !called {
+		t.Error("Run after Close did not call f")
+	}
+}
+
+func TestNilRunsInPlace(t *testing.T) {
+	var th *Threads
+	called := false
+	th.Run(func() { called = true })
+	if !called || th.Nice() != 0 || th.Close() != nil {
+		t.Error("a nil *Threads should call f at once, at nice 0")
+	}
+}
+
+func TestStartRefusesAValueOutOfRange(t *testing.T) {
+	for _, n := range []int{-1, 0, 20} {
+		if _, err := Start(n); err == nil {
+			t.Errorf("Start(%d) accepted", n)
+		}
+	}
+}
