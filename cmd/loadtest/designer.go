@@ -498,7 +498,7 @@ func (t *tab) run(ctx context.Context) {
 				return
 			}
 			t.d.e.rec.Add("live connect", time.Since(started), true)
-			t.d.e.fail("live connect", err.Error())
+			t.d.e.fail("live connect", handshakeError(err, resp))
 			if broken.IsZero() {
 				broken = started
 			}
@@ -648,4 +648,13 @@ func saveBody(project string, version int64, name string, run map[string]any, re
 		out = append(out, '}')
 	}
 	return append(out, "]}}"...), nil
+}
+
+// handshakeError words a failed WebSocket dial with the status of the
+// answer that refused the upgrade, if there was one.
+func handshakeError(err error, resp *http.Response) string {
+	if resp == nil {
+		return err.Error()
+	}
+	return fmt.Sprintf("%v: status %d (%s)", err, resp.StatusCode, http.StatusText(resp.StatusCode))
 }

@@ -7,6 +7,8 @@ import (
 	"reflect"
 	"strings"
 	"testing"
+
+	"github.com/gorilla/websocket"
 )
 
 func TestLiveHeader(t *testing.T) {
@@ -120,3 +122,14 @@ type closeCounter struct {
 }
 
 func (c closeCounter) Close() error { *c.closed = true; return nil }
+
+// A refused upgrade is reported with the status that refused it, so that
+// the report tells a balancer's 503 from the server's own refusal.
+func TestHandshakeError(t *testing.T) {
+	if got, want := handshakeError(websocket.ErrBadHandshake, &http.Response{StatusCode: 503}), "websocket: bad handshake: status 503 (Service Unavailable)"; got != want {
+		t.Errorf("got %q, want %q", got, want)
+	}
+	if got, want := handshakeError(websocket.ErrBadHandshake, nil), "websocket: bad handshake"; got != want {
+		t.Errorf("without an answer: got %q, want %q", got, want)
+	}
+}
