@@ -234,11 +234,18 @@ func (s *Server) heavyFrom(now bool, next http.Handler) http.Handler {
 		}
 		slot := &heavySlot{limiter: s.heavyCalls, leave: leave}
 		defer slot.done()
-		if now && !slot.start(r.Context()) {
+		r = r.WithContext(context.WithValue(r.Context(), heavyKey{}, slot))
+		if !now {
+			next.ServeHTTP(w, r)
+			return
+		}
+		if !slot.start(r.Context()) {
 			s.tooManyRequests(w, r, time.Second, busyMessage)
 			return
 		}
-		next.ServeHTTP(w, r.WithContext(context.WithValue(r.Context(), heavyKey{}, slot)))
+		// The whole call is CPU work (a document, a look-up in the
+		// rainfall grids): it runs where the calculations do.
+		s.cfg.Calculations.Run(func() { next.ServeHTTP(w, r) })
 	})
 }
 

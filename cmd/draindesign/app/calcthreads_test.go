@@ -36,8 +36,9 @@ func threadsAtNice(t *testing.T, n int) int {
 }
 
 // With CalculationNice set, the engine runs on threads of that nice value:
-// a calculation, a shared calculation and a save that recalculates each
-// leave one such thread, idle for the next, and the process's other
+// a calculation, a shared calculation, a heavy call such as a rainfall
+// look-up and a save that recalculates each leave one such thread, idle
+// for the next, and the process's other
 // threads keep their priority. (Each case has a value of its own, which no
 // other test uses.)
 func TestCalculationsRunOnNicedThreads(t *testing.T) {
@@ -59,6 +60,10 @@ func TestCalculationsRunOnNicedThreads(t *testing.T) {
 		{"calculate shared", 16, func(u *user) {
 			u.must(http.StatusOK, "POST", "/api/drainage/calculate_shared/", map[string]any{
 				"main": patch(t, exampleCalc, map[string]any{"id": "a", "outflowTrashbox": "b"}), "second": patch(t, second, nil)}, nil)
+		}},
+		{"rainfall look-up", 14, func(u *user) { // a heavy call of its own
+			u.must(http.StatusOK, "POST", "/api/rainfall/findRainStats/",
+				`{"latitude": 53.80, "longitude": -1.55, "stormDuration": 30, "returnPeriod": 30, "climateFactor": 0}`, nil)
 		}},
 		{"save as new", 17, func(u *user) { // its run was never calculated
 			u.must(http.StatusOK, "POST", "/api/drainage/save/", map[string]any{"project": map[string]any{
