@@ -25,6 +25,7 @@ import (
 	"net/url"
 	"os"
 	"os/exec"
+	"os/signal"
 	"path/filepath"
 	"runtime"
 	"runtime/debug"
@@ -156,7 +157,19 @@ func run(c config) error {
 	if err := DefaultMix.Validate(); err != nil {
 		return err
 	}
-	ctx := context.Background()
+	// Interrupted, the run ends its designers, removes what it made (its
+	// database, NATS stream, instances and balancer) and reports nothing;
+	// a second signal quits at once.
+	ctx, cancel := context.WithCancel(context.Background())
+	defer cancel()
+	sigs := make(chan os.Signal, 1)
+	signal.Notify(sigs, os.Interrupt, syscall.SIGTERM)
+	go func() {
+		<-sigs
+		log.Print("interrupted: ending the run and removing what it made (again to quit at once)")
+		signal.Stop(sigs) // the next signal ends the program at once
+		cancel()
+	}()
 	work, err := os.MkdirTemp("", "draindesign-load-")
 	if err != nil {
 		return err
@@ -175,6 +188,9 @@ func run(c config) error {
 	}
 	log.Printf("set up in %s", time.Since(began).Round(time.Millisecond))
 	res, err := r.load(ctx)
+	if ctx.Err() != nil {
+		return errors.New("interrupted: nothing reported")
+	}
 	if err != nil {
 		return err
 	}
