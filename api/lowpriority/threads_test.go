@@ -28,15 +28,23 @@ func threadNice(t *testing.T) int {
 	return n
 }
 
-func TestRunLowersOnlyItsOwnThreads(t *testing.T) {
+// started starts Threads at nice for the test, which it skips where
+// threads have no priorities of their own.
+func started(t *testing.T, nice int) *Threads {
+	t.Helper()
 	if runtime.GOOS != "linux" {
 		t.Skip("thread priorities are Linux's")
 	}
-	th, err := Start(12)
+	th, err := Start(nice)
 	if err != nil {
 		t.Fatal(err)
 	}
-	defer th.Close()
+	t.Cleanup(func() { th.Close() })
+	return th
+}
+
+func TestRunLowersOnlyItsOwnThreads(t *testing.T) {
+	th := started(t, 12)
 	runtime.LockOSThread()
 	defer runtime.UnlockOSThread()
 	before := threadNice(t)
@@ -55,14 +63,7 @@ func TestRunLowersOnlyItsOwnThreads(t *testing.T) {
 }
 
 func TestRunReusesAnIdleThread(t *testing.T) {
-	if runtime.GOOS != "linux" {
-		t.Skip("thread priorities are Linux's")
-	}
-	th, err := Start(5)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer th.Close()
+	th := started(t, 5)
 	tids := map[int]bool{}
 	for range 50 {
 		th.Run(func() { tids[syscall.Gettid()] = true })
@@ -73,14 +74,7 @@ func TestRunReusesAnIdleThread(t *testing.T) {
 }
 
 func TestRunsAtOnceGetThreadsOfTheirOwn(t *testing.T) {
-	if runtime.GOOS != "linux" {
-		t.Skip("thread priorities are Linux's")
-	}
-	th, err := Start(5)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer th.Close()
+	th := started(t, 5)
 	const n = 4
 	var started, release sync.WaitGroup
 	started.Add(n)
@@ -110,11 +104,7 @@ func TestRunsAtOnceGetThreadsOfTheirOwn(t *testing.T) {
 }
 
 func TestRunPanicsInTheCaller(t *testing.T) {
-	th, err := Start(5)
-	if err != nil {
-		t.Skip(err)
-	}
-	defer th.Close()
+	th := started(t, 5)
 	defer func() {
 		if p := recover(); p != "engine fault" {
 			t.Errorf("recovered %v, want the function's panic", p)
@@ -125,10 +115,7 @@ func TestRunPanicsInTheCaller(t *testing.T) {
 }
 
 func TestAfterCloseRunCallsInPlace(t *testing.T) {
-	th, err := Start(5)
-	if err != nil {
-		t.Skip(err)
-	}
+	th := started(t, 5)
 	th.Run(func() {}) // a thread to end
 	th.Close()
 	th.Close() // twice is harmless
