@@ -12,6 +12,7 @@
 package lowpriority
 
 import (
+	"errors"
 	"fmt"
 	"runtime"
 	"sync"
@@ -69,7 +70,11 @@ func (t *Threads) Run(f func()) {
 		f()
 		return
 	}
-	if p := <-j.ended; p != nil {
+	switch p := <-j.ended; p {
+	case nil:
+	case errGoexit:
+		runtime.Goexit() // as f meant for its goroutine
+	default:
 		panic(p)
 	}
 }
@@ -116,18 +121,35 @@ func (t *Threads) work(j job) {
 	if lower(t.nice) != nil {
 		// Start checked the system; should the call fail all the same,
 		// this function runs at normal priority and its thread ends.
-		j.ended <- call(j.f)
+		t.serve(j, false)
 		return
 	}
 	for ok := true; ok; j, ok = <-t.jobs {
-		p := call(j.f)
-		t.idle.Add(1) // counted before the caller goes on, so that its next job finds this thread
-		j.ended <- p
+		t.serve(j, true)
 	}
 }
 
-func call(f func()) (p any) {
-	defer func() { p = recover() }()
-	f()
-	return nil
+// errGoexit tells Run that its function called runtime.Goexit.
+var errGoexit = errors.New("runtime.Goexit on a low-priority thread")
+
+// serve calls j's function and tells its caller how it ended: returned,
+// panicked (recovered here) or by runtime.Goexit, after which this
+// goroutine ends too. A thread that goes on is counted idle before the
+// caller hears, so that its next job finds it.
+func (t *Threads) serve(j job, goOn bool) {
+	returned := false
+	defer func() {
+		var p any
+		if !returned {
+			if p = recover(); p == nil {
+				p, goOn = errGoexit, false
+			}
+		}
+		if goOn {
+			t.idle.Add(1)
+		}
+		j.ended <- p
+	}()
+	j.f()
+	returned = true
 }

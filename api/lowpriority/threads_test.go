@@ -142,3 +142,24 @@ func TestStartRefusesAValueOutOfRange(t *testing.T) {
 		}
 	}
 }
+
+// A function that ends its goroutine (runtime.Goexit, as t.FailNow does)
+// ends the caller's goroutine too, instead of leaving it waiting, and the
+// threads go on serving.
+func TestGoexitEndsTheCaller(t *testing.T) {
+	th := started(t, 5)
+	returned := make(chan bool, 1)
+	go func() {
+		defer func() { returned <- false }() // runs on Goexit too
+		th.Run(runtime.Goexit)
+		returned <- true
+	}()
+	if <-returned {
+		t.Fatal("Run returned after its function called runtime.Goexit")
+	}
+	called := false
+	th.Run(func() { called = true })
+	if !called {
+		t.Error("no thread ran the next function")
+	}
+}
