@@ -49,14 +49,6 @@ func Start(nice int) (*Threads, error) {
 	return &Threads{nice: nice, jobs: make(chan job)}, nil
 }
 
-// Nice is the threads' nice value (0 for a nil *Threads).
-func (t *Threads) Nice() int {
-	if t == nil {
-		return 0
-	}
-	return t.nice
-}
-
 // Run calls f on one of the threads and returns when it has returned. A
 // panic in f panics again in the caller, where the server's recoverer
 // sees it. After Close, Run calls f on the caller's thread.
