@@ -44,6 +44,7 @@ $(GOLANGCI_LINT):
 test-go: web/dist/index.html
 	bash web/scripts/install-poppler.sh
 	bash web/scripts/install-libreoffice.sh
+	bash web/scripts/install-haproxy.sh
 	$(GO) vet ./...
 	@# testsummary prints the packages as go test does, then every skipped
 	@# test with its reason (a run without PostgreSQL or NATS says so).

@@ -446,6 +446,14 @@ defaults
     timeout tunnel 1h
     option redispatch 1
     retries 2
+    # A request sent to an instance that dies before answering (its
+    # listening socket took the connection, then the process went) is sent
+    # again, to the other, when it is a GET or HEAD (a live stream's
+    # upgrade: before this, each broken stream's first reconnection after
+    # a SIGKILL could fail with 502); a POST the dying instance may have
+    # carried out fails instead (disable-l7-retry below), for the client
+    # to decide.
+    retry-on conn-failure empty-response
 
 frontend designers
     bind %s
@@ -454,6 +462,7 @@ frontend designers
 
 backend app
     balance roundrobin
+    http-request disable-l7-retry unless METH_GET
     option httpchk GET /api/health/ready/
     http-check expect status 200
     timeout check 5s
