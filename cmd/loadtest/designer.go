@@ -32,6 +32,7 @@ type env struct {
 	errs      []callError
 	throttled int
 	conflicts int
+	repeated  map[string]int // calls sent again after no answer, per call
 	gaps      []gap
 	unseen    int // edits the other tab never showed
 }
@@ -127,6 +128,7 @@ func (d *designer) call(ctx context.Context, name, method, path string, body, ou
 	}
 	backoff := 50 * time.Millisecond
 	throttleWait := 100 * time.Millisecond
+	mayRepeat := repeatable(name, method)
 	for {
 		if ctx.Err() != nil {
 			return 0, errStopped
@@ -148,6 +150,19 @@ func (d *designer) call(ctx context.Context, name, method, path string, body, ou
 		switch {
 		case ctx.Err() != nil:
 			return 0, errStopped
+		case mayRepeat && (err != nil || status == http.StatusBadGateway):
+			// The instance stopped under the call: sent once more, as the
+			// web client does (SendOptions.repeatable in web/src/api/http.ts),
+			// unseen by the designer unless that fails too.
+			mayRepeat = false
+			d.e.mu.Lock()
+			d.e.repeated[name]++
+			d.e.mu.Unlock()
+			if d.failedAt.IsZero() {
+				d.failedAt, d.failSeen = started, time.Now()
+			}
+			sleep(ctx, failoverPause)
+			continue
 		case err != nil || status >= 500:
 			what := fmt.Sprintf("status %d: %.120s", status, data)
 			if err != nil {
@@ -227,6 +242,17 @@ func (d *designer) read(resp *http.Response, ok bool, out any) ([]byte, error) {
 	d.body.Reset()
 	_, err := d.body.ReadFrom(resp.Body)
 	return d.body.Bytes(), err
+}
+
+// failoverPause is the web client's FAILOVER_PAUSE_MS.
+const failoverPause = 300 * time.Millisecond
+
+// repeatable says whether the web client sends the call again when its
+// first try got no answer (web/src/api/endpoints.ts): reads, calculations
+// and the edits that set values (the load's edits change inputs); not
+// saves, sign-ins or the creation of a draft.
+func repeatable(name, method string) bool {
+	return method == http.MethodGet || name == "edit" || strings.HasPrefix(name, "calculate ")
 }
 
 func sleep(ctx context.Context, d time.Duration) {

@@ -4,9 +4,12 @@ import (
 	"encoding/json"
 	"io"
 	"net/http"
+	"net/http/httptest"
 	"reflect"
 	"strings"
+	"sync"
 	"testing"
+	"time"
 
 	"github.com/gorilla/websocket"
 )
@@ -131,5 +134,60 @@ func TestHandshakeError(t *testing.T) {
 	}
 	if got, want := handshakeError(websocket.ErrBadHandshake, nil), "websocket: bad handshake"; got != want {
 		t.Errorf("without an answer: got %q, want %q", got, want)
+	}
+}
+
+// A call whose first try gets no answer (the instance stopped under it:
+// the connection closed unanswered, or the balancer's 502) is sent once
+// more without an error when the web client would repeat it (reads,
+// calculations, edits); a save's failure is the designer's to see.
+func TestCallRepeatsAfterNoAnswer(t *testing.T) {
+	for _, tc := range []struct {
+		name, method string
+		first        string // "drop" or "502"
+		wantErrors   int
+		wantRepeated int
+	}{
+		{"calculate small", "POST", "drop", 0, 1},
+		{"edit", "POST", "502", 0, 1},
+		{"projects", "GET", "drop", 0, 1},
+		{"save", "POST", "drop", 1, 0},
+		{"save", "POST", "502", 1, 0},
+	} {
+		t.Run(tc.name+" "+tc.first, func(t *testing.T) {
+			var mu sync.Mutex
+			tries := 0
+			srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+				mu.Lock()
+				tries++
+				n := tries
+				mu.Unlock()
+				if n == 1 && tc.first == "drop" {
+					conn, _, err := http.NewResponseController(w).Hijack()
+					if err == nil {
+						conn.Close()
+					}
+					return
+				}
+				if n == 1 {
+					http.Error(w, "no server answered", http.StatusBadGateway)
+					return
+				}
+				_, _ = io.WriteString(w, `{"version":5}`)
+			}))
+			defer srv.Close()
+			e := &env{base: srv.URL, rec: NewRecorder(time.Now()), start: time.Now(), repeated: map[string]int{}, transport: srv.Client().Transport}
+			d := newDesigner(e, "ann", 1)
+			var ans struct {
+				Version int64 `json:"version"`
+			}
+			status, err := d.call(t.Context(), tc.name, tc.method, "/x", map[string]any{}, &ans)
+			if err != nil || status != http.StatusOK || ans.Version != 5 {
+				t.Fatalf("call = %d, %v, %+v; want 200 and the second try's answer", status, err, ans)
+			}
+			if len(e.errs) != tc.wantErrors || e.repeated[tc.name] != tc.wantRepeated || tries != 2 {
+				t.Errorf("errors %v, repeated %v, tries %d; want %d errors, %d repeated, 2 tries", e.errs, e.repeated, tries, tc.wantErrors, tc.wantRepeated)
+			}
+		})
 	}
 }

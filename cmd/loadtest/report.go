@@ -3,11 +3,13 @@ package main
 import (
 	"fmt"
 	"log"
+	"maps"
 	"math"
 	"os"
 	"os/exec"
 	"path/filepath"
 	"runtime"
+	"slices"
 	"sort"
 	"strings"
 	"time"
@@ -123,8 +125,10 @@ func (r *rig) report(res *results) error {
 	errs := append([]callError(nil), e.errs...)
 	gaps := append([]gap(nil), e.gaps...)
 	throttled, conflicts, unseen := e.throttled, e.conflicts, e.unseen
+	repeated := maps.Clone(e.repeated)
 	e.mu.Unlock()
 	errByPhase := map[string]int{}
+	killCalls := 0                       // calls that failed through the SIGKILL (not the streams it broke)
 	kinds := map[string]map[string]int{} // per window, per kind of error
 	for _, ce := range errs {
 		w := inside(ce.at, ws)
@@ -132,6 +136,9 @@ func (r *rig) report(res *results) error {
 			w = "outside disruptions"
 		}
 		errByPhase[w]++
+		if w == "instance SIGKILL" && ce.call != "live" {
+			killCalls++
+		}
 		if kinds[w] == nil {
 			kinds[w] = map[string]int{}
 		}
@@ -166,11 +173,14 @@ func (r *rig) report(res *results) error {
 	p("| p99 edit → other tab (steady) | < 100 ms | %s ms (p50 %s, p95 %s; %d edits) | %s |\n", ms(steadyTab.P99), ms(steadyTab.P50), ms(steadyTab.P95), steadyTab.Count, met(steadyTab.Count > 0 && steadyTab.P99 < 100*time.Millisecond))
 	p("| p99 edit → other tab (whole run, with the disruptions) | | %s ms (max %s; %d edits) | |\n", ms(allTab.P99), ms(allTab.Max), allTab.Count)
 	p("| Errors outside the disruptions | 0 | %d | %s |\n", outside, met(outside == 0))
+	if r.c.killAt > 0 && r.c.killAt < r.c.duration {
+		p("| Calls that failed through the instance SIGKILL (the live streams it broke: Disruptions, below) | 0 | %d | %s |\n", killCalls, met(killCalls == 0))
+	}
 	p("| Acknowledged writes lost (SIGKILL, NATS cut, PostgreSQL cut) | 0 | %d of %d (%d saves, the rest edits) | %s |\n", len(res.lost), res.acked, res.savesChecked, met(len(res.lost) == 0))
 	p("| Edits the other tab never showed | 0 | %d | %s |\n", unseen, met(unseen == 0))
 	p("| Saved projects not in their owner's list after %s | 0 | %d | %s |\n", res.catchUp.Round(100*time.Millisecond), res.notCaught, met(res.notCaught == 0))
-	p("\nWhole run: %d calculations (%.0f/s over %s), %d throttled attempts (429, retried), %d save conflicts (409, retried on the newer version).\n\n",
-		allCalcs, float64(allCalcs)/r.c.duration.Seconds(), r.c.duration, throttled, conflicts)
+	p("\nWhole run: %d calculations (%.0f/s over %s), %d throttled attempts (429, retried), %d save conflicts (409, retried on the newer version), %s.\n\n",
+		allCalcs, float64(allCalcs)/r.c.duration.Seconds(), r.c.duration, throttled, conflicts, repeatedText(repeated))
 	p("%s\n\n", lagSentence(res))
 
 	if r.c.chart != "" {
@@ -264,6 +274,21 @@ func (r *rig) report(res *results) error {
 		log.Printf("section written to %s", r.c.doc)
 	}
 	return nil
+}
+
+// repeatedText counts the calls sent again because the instance answered
+// nothing (SendOptions.repeatable in the web client), per call.
+func repeatedText(repeated map[string]int) string {
+	total := 0
+	var each []string
+	for _, name := range slices.Sorted(maps.Keys(repeated)) {
+		total += repeated[name]
+		each = append(each, fmt.Sprintf("%d %s", repeated[name], name))
+	}
+	if total == 0 {
+		return "no call sent again after an instance answered nothing"
+	}
+	return fmt.Sprintf("%d calls sent again after the instance answered nothing, as the web client does for calculations, reads and edits that set values (%s)", total, strings.Join(each, ", "))
 }
 
 // lagSentence says how far the read models were behind the log, from the

@@ -9,7 +9,7 @@ export interface EndCapOption {
 }
 import type { FindRainStatsQuery, RainStats, UpdateRainStatsQuery } from '../rainfall/types';
 import type { StorageResult } from '../storage/types';
-import type { SendFile, Send } from './http';
+import type { SendFile, Send, SendOptions } from './http';
 import type {
   CalculateAnswer,
   DocumentFormat,
@@ -55,6 +55,25 @@ export type AuthApi = ReturnType<typeof createAuthApi>;
  * Drainage calls. `open` is for calls anonymous visitors make; `authed` retries
  * once after a session refresh when it meets a 401.
  */
+/**
+ * Calls that may be sent twice (SendOptions.repeatable): the calculations
+ * and look-ups change nothing but the run's calculation history (a second
+ * entry, the same as the first), and these edits set values, so a second
+ * try finds them set and changes nothing. Adding, duplicating, removing or
+ * resetting a run, and saving, are not repeated: a second try would act
+ * again (a reset would also clear what another tab entered since), or fail
+ * on what the first did.
+ */
+const repeatable: SendOptions = { repeatable: true };
+
+export const REPEATABLE_COMMANDS: ReadonlySet<ProjectCommand['type']> = new Set([
+  'change_inputs',
+  'change_notes',
+  'change_details',
+  'rename_run',
+  'reorder_runs',
+] as const);
+
 export function createDrainageApi(open: Send, authed: Send, files?: SendFile) {
   return {
     countries: () => open<Country[]>('GET', '/drainage/countries/'),
@@ -77,10 +96,10 @@ export function createDrainageApi(open: Send, authed: Send, files?: SendFile) {
     /** Closes the user's own account and erases its personal data (docs/privacy.md). */
     deleteAccount: (password: string) => authed<{ detail: string }>('DELETE', '/account/', { password }),
     products: () => authed<DrainageSystem[]>('GET', '/drainage/product/'),
-    calculate: (body: Record<string, unknown>) => authed<CalculateAnswer>('POST', '/drainage/calculate/', body),
+    calculate: (body: Record<string, unknown>) => authed<CalculateAnswer>('POST', '/drainage/calculate/', body, repeatable),
     /** Two runs of which one discharges into the other (its trash box, or an inflow): both answers. */
     calculateShared: (body: { main: Record<string, unknown>; second: Record<string, unknown> }) =>
-      authed<{ main: CalculateAnswer; second: CalculateAnswer }>('POST', '/drainage/calculate_shared/', body),
+      authed<{ main: CalculateAnswer; second: CalculateAnswer }>('POST', '/drainage/calculate_shared/', body, repeatable),
     save: (payload: SavePayload) => authed<SaveAnswer>('POST', '/drainage/save/', payload),
     load: (key: LoadKey) => authed<LoadAnswer>('POST', '/drainage/load/', key),
     loadRun: (key: string) => authed<LoadRunAnswer>('GET', `/drainage/load/${encodeURIComponent(key)}/`),
@@ -88,9 +107,9 @@ export function createDrainageApi(open: Send, authed: Send, files?: SendFile) {
     /** Withdraws the share link: the old link opens nothing any more. */
     unshare: (id: string) => authed<{ id: string; shared: false }>('POST', '/drainage/unshare/', { id }),
     deleteProject: (id: string) => authed<unknown>('DELETE', '/drainage/delete/', { id }),
-    findRainStats: (query: FindRainStatsQuery) => authed<RainStats>('POST', '/rainfall/findRainStats/', query),
-    updateRainStats: (query: UpdateRainStatsQuery) => authed<RainStats>('POST', '/rainfall/updateRainStats/', query),
-    calculateStorage: (body: Record<string, unknown>) => authed<StorageResult>('POST', '/drainage/calculate_storage/', body),
+    findRainStats: (query: FindRainStatsQuery) => authed<RainStats>('POST', '/rainfall/findRainStats/', query, repeatable),
+    updateRainStats: (query: UpdateRainStatsQuery) => authed<RainStats>('POST', '/rainfall/updateRainStats/', query, repeatable),
+    calculateStorage: (body: Record<string, unknown>) => authed<StorageResult>('POST', '/drainage/calculate_storage/', body, repeatable),
     /** Advanced mode's look-ups (spec section 7): channel types, channels, trash boxes and end-cap outlets. */
     channelTypes: (product: string, loading: string) =>
       authed<Record<string, string[]>>('GET', `/drainage/channel/subproducts/?${new URLSearchParams({ product, loading })}`),
@@ -128,7 +147,9 @@ export function createProjectApi(authed: Send) {
   return {
     create: () => authed<EditAnswer>('POST', '/projects/', {}),
     command: (id: string, command: ProjectCommand) =>
-      authed<EditAnswer>('POST', `/projects/${encodeURIComponent(id)}/commands`, command),
+      authed<EditAnswer>('POST', `/projects/${encodeURIComponent(id)}/commands`, command, {
+        repeatable: REPEATABLE_COMMANDS.has(command.type),
+      }),
   };
 }
 

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { fakeFetch } from '../test/fakes';
-import { ApiError, createHttp, NetworkError } from './http';
+import { createDrainageApi, createProjectApi } from './endpoints';
+import { ApiError, createHttp, NetworkError, type Method, type SendOptions } from './http';
 
 describe('createHttp', () => {
   it('sends JSON to /api with the session cookie and the interface language', async () => {
@@ -35,5 +36,96 @@ describe('createHttp', () => {
   it('turns a failed connection into NetworkError', async () => {
     const send = createHttp({ fetchFn: async () => Promise.reject(new TypeError('Failed to fetch')) });
     await expect(send('GET', '/auth/me/')).rejects.toBeInstanceOf(NetworkError);
+  });
+});
+
+// An instance stopped while a request was on its way: the balancer answers
+// 502, or the connection drops unanswered. A repeatable request goes once
+// more (to another instance); nothing else is repeated.
+describe('createHttp after a failover', () => {
+  // fetch answers in turn: a status, or 'drop' for a connection lost unanswered.
+  function turns(...answers: (number | 'drop')[]) {
+    const fake = fakeFetch(() => ({ status: 200, body: { ok: true } }));
+    let n = 0;
+    const fetchFn = (async (input: RequestInfo | URL, init?: RequestInit) => {
+      const answer = answers[Math.min(n++, answers.length - 1)];
+      if (answer === 'drop') throw new TypeError('Failed to fetch');
+      const reply = await fake.fetchFn(input, init);
+      return answer === 200 ? reply : new Response(JSON.stringify({ error: 'x' }), { status: answer });
+    }) as typeof fetch;
+    return { send: createHttp({ fetchFn, failoverPauseMs: 1 }), tries: () => n };
+  }
+
+  it.each([
+    ['a dropped connection', 'drop'],
+    ['a 502 from the balancer', 502],
+  ] as const)('sends a repeatable request again after %s', async (_, first) => {
+    const http = turns(first, 200);
+    await expect(http.send('POST', '/drainage/calculate/', {}, { repeatable: true })).resolves.toEqual({ ok: true });
+    expect(http.tries()).toBe(2);
+  });
+
+  it.each([
+    ['not repeatable', 'drop', undefined, NetworkError],
+    ['not repeatable', 502, { repeatable: false }, ApiError],
+    ['an answer from the instance (500)', 500, { repeatable: true }, ApiError],
+    ['an answer from the instance (409)', 409, { repeatable: true }, ApiError],
+  ] as const)('does not repeat when %s', async (_, first, options: SendOptions | undefined, kind) => {
+    const http = turns(first, 200);
+    await expect(http.send('POST', '/drainage/save/', {}, options)).rejects.toBeInstanceOf(kind);
+    expect(http.tries()).toBe(1);
+  });
+
+  it('sends a repeatable request again when the answer breaks off', async () => {
+    let n = 0;
+    const fetchFn = (async () => {
+      n++;
+      if (n > 1) return new Response('{"ok":true}', { status: 200 });
+      const broken = new ReadableStream({
+        start(controller) {
+          controller.enqueue(new TextEncoder().encode('{"ok":'));
+          controller.error(new TypeError('network error'));
+        },
+      });
+      return new Response(broken, { status: 200 });
+    }) as typeof fetch;
+    const send = createHttp({ fetchFn, failoverPauseMs: 1 });
+    await expect(send('POST', '/drainage/calculate/', {}, { repeatable: true })).resolves.toEqual({ ok: true });
+    expect(n).toBe(2);
+  });
+
+  it('tries only once more', async () => {
+    const http = turns('drop', 502, 200);
+    await expect(http.send('POST', '/drainage/calculate/', {}, { repeatable: true })).rejects.toMatchObject({ status: 502 });
+    expect(http.tries()).toBe(2);
+  });
+});
+
+describe('which calls are repeatable', () => {
+  function recording() {
+    const calls: { method: Method; path: string; repeatable: boolean }[] = [];
+    const send = (async (method: Method, path: string, _body?: unknown, options?: SendOptions) => {
+      calls.push({ method, path, repeatable: options?.repeatable === true });
+      return null;
+    }) as Parameters<typeof createProjectApi>[0];
+    return { send, calls };
+  }
+
+  it('repeats calculations and edits that set values, not saves or edits that add, remove or reset', async () => {
+    const { send, calls } = recording();
+    const drainage = createDrainageApi(send, send);
+    const projects = createProjectApi(send);
+    await drainage.calculate({});
+    await drainage.calculateShared({ main: {}, second: {} });
+    await drainage.calculateStorage({});
+    await projects.command('p', { type: 'change_inputs', run_id: 'r', fields: {} });
+    await projects.command('p', { type: 'change_notes', run_id: 'r', notes: 'n' });
+    await projects.command('p', { type: 'rename_run', run_id: 'r', name: 'n' });
+    await projects.command('p', { type: 'add_run' });
+    await projects.command('p', { type: 'duplicate_run', run_id: 'r' });
+    await projects.command('p', { type: 'remove_run', run_id: 'r' });
+    await projects.command('p', { type: 'reset_run', run_id: 'r' });
+    await drainage.save({} as Parameters<typeof drainage.save>[0]);
+    expect(calls.map((c) => c.repeatable)).toEqual([true, true, true, true, true, true, false, false, false, false, false]);
   });
 });

@@ -4,7 +4,21 @@ export const API_BASE = '/api';
 export type Method = 'GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE';
 
 /** Sends one JSON request and resolves with the parsed answer (null for an empty body). */
-export type Send = <T>(method: Method, path: string, body?: unknown) => Promise<T>;
+export type Send = <T>(method: Method, path: string, body?: unknown, options?: SendOptions) => Promise<T>;
+
+export interface SendOptions {
+  /**
+   * Sending the request twice does no harm (a calculation, an edit that sets
+   * values): when the first try got no answer from the instance, because it
+   * stopped while the request was on its way (the balancer answers 502 or
+   * closes the connection unanswered), it is sent once more, after
+   * FAILOVER_PAUSE_MS, and the balancer takes it to another instance.
+   */
+  repeatable?: boolean;
+}
+
+/** The pause before a repeatable request is sent again after a failover. */
+export const FAILOVER_PAUSE_MS = 300;
 
 /** The server answered with a status outside 2xx; body is its parsed JSON, text, or null. */
 export class ApiError extends Error {
@@ -31,6 +45,11 @@ export function isUnauthorized(error: unknown): boolean {
   return error instanceof ApiError && error.status === 401;
 }
 
+/** The request reached no instance that answered: the balancer lost it (502) or the connection dropped. */
+export function isFailover(error: unknown): boolean {
+  return error instanceof NetworkError || (error instanceof ApiError && error.status === 502);
+}
+
 export function isServerSide(error: unknown): boolean {
   return error instanceof NetworkError || (error instanceof ApiError && error.status >= 500);
 }
@@ -40,14 +59,17 @@ export interface HttpOptions {
   fetchFn?: typeof fetch;
   /** The interface language, sent so the server can word its messages in it. */
   language?: () => string;
+  /** The pause before a repeatable request is sent again (SendOptions); FAILOVER_PAUSE_MS by default. */
+  failoverPauseMs?: number;
 }
 
 export function createHttp(options: HttpOptions = {}): Send {
   const base = options.base ?? API_BASE;
   const fetchFn = options.fetchFn ?? ((input, init) => globalThis.fetch(input, init));
   const language = options.language ?? (() => 'en');
+  const pause = options.failoverPauseMs ?? FAILOVER_PAUSE_MS;
 
-  return async function send<T>(method: Method, path: string, body?: unknown): Promise<T> {
+  async function once<T>(method: Method, path: string, body?: unknown): Promise<T> {
     const headers: Record<string, string> = {
       Accept: 'application/json',
       'Accept-Language': language(),
@@ -68,10 +90,26 @@ export function createHttp(options: HttpOptions = {}): Send {
       throw new NetworkError(cause);
     }
 
-    const text = await response.text();
+    let text: string;
+    try {
+      text = await response.text();
+    } catch (cause) {
+      // The connection dropped in the middle of the answer.
+      throw new NetworkError(cause);
+    }
     const data = parseBody(text);
     if (!response.ok) throw new ApiError(response.status, data);
     return data as T;
+  }
+
+  return async function send<T>(method: Method, path: string, body?: unknown, sendOptions?: SendOptions): Promise<T> {
+    try {
+      return await once<T>(method, path, body);
+    } catch (error) {
+      if (!sendOptions?.repeatable || !isFailover(error)) throw error;
+    }
+    await new Promise((done) => setTimeout(done, pause));
+    return once<T>(method, path, body);
   };
 }
 

@@ -1,5 +1,5 @@
 import { waitFor } from 'xstate';
-import { isUnauthorized, type Method, type Send, type SendFile } from '../api/http';
+import { isUnauthorized, type Method, type Send, type SendFile, type SendOptions } from '../api/http';
 import type { SessionActor } from './sessionMachine';
 import type { UserStore } from './userStore';
 
@@ -24,8 +24,8 @@ export interface SessionGate {
  * session once and repeats the call; a second 401 ends the session.
  */
 export function withSessionRefresh(send: Send, gate: SessionGate): Send {
-  return async function authed<T>(method: Method, path: string, body?: unknown): Promise<T> {
-    return refreshing(() => send<T>(method, path, body), gate);
+  return async function authed<T>(method: Method, path: string, body?: unknown, options?: SendOptions): Promise<T> {
+    return refreshing(() => send<T>(method, path, body, options), gate);
   };
 }
 
