@@ -41,6 +41,9 @@ type savePayload struct {
 		Runs []map[string]json.RawMessage `json:"runs"`
 	} `json:"project"`
 	Share bool `json:"share"`
+	// RequestID names the request, so that one sent again after its answer
+	// was lost is answered alike (usecase.Save.RequestID).
+	RequestID string `json:"request_id"`
 }
 
 func (p savePayload) content() (project.Content, error) {
@@ -83,8 +86,9 @@ func (s *Server) save(w http.ResponseWriter, r *http.Request) {
 		s.fail(w, r, err)
 		return
 	}
-	p, runIDs, err := s.projects.SaveProject(r.Context(), actorOf(r), usecase.Save{
+	saved, err := s.projects.SaveProject(r.Context(), actorOf(r), usecase.Save{
 		ProjectID: in.Project.SaveID, Version: in.Project.Version, Content: content, ShareWithProvider: in.Share,
+		RequestID: in.RequestID,
 		// The heavy slot covers the recalculation, if any, not the wait on
 		// the store.
 		Calculate: func(f func()) error { return s.heavyCalculate(r, f) },
@@ -94,7 +98,7 @@ func (s *Server) save(w http.ResponseWriter, r *http.Request) {
 		s.fail(w, r, err)
 		return
 	}
-	writeJSON(w, http.StatusOK, map[string]any{"saveID": p.ID, "runSaveIDs": runIDs, "version": p.Version})
+	writeJSON(w, http.StatusOK, map[string]any{"saveID": saved.Project.ID, "runSaveIDs": saved.RunIDs, "version": saved.Version})
 }
 
 func (s *Server) projectList(w http.ResponseWriter, r *http.Request) {

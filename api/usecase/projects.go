@@ -2,6 +2,7 @@ package usecase
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"log/slog"
 	"math"
@@ -237,15 +238,66 @@ type Save struct {
 	// recalculated where needed): the CPU-heavy part is over, what follows
 	// waits on the store.
 	Verified func()
+	// RequestID is the client's name for this request (optional): sent
+	// again over an existing project after its answer was lost, the
+	// request is answered as the first time (Project.SaveAnswered).
+	RequestID string
 }
 
-// SaveProject brings the project to the saved content. It answers the
-// project and its run ids in the order of the content's runs.
-func (u *Projects) SaveProject(ctx context.Context, a Actor, in Save) (*project.Project, []string, error) {
+// Saving is a save's answer.
+type Saving struct {
+	Project *project.Project
+	// RunIDs are the runs' ids, in the order of the content's runs.
+	RunIDs []string
+	// Version is the version the save left the project at.
+	Version int64
+}
+
+// maxRequestID bounds Save.RequestID: a UUID is 36 characters.
+const maxRequestID = 100
+
+// SaveProject brings the project to the saved content.
+func (u *Projects) SaveProject(ctx context.Context, a Actor, in Save) (Saving, error) {
+	p, runIDs, err := u.saveProject(ctx, a, in)
+	if errors.Is(err, aggregate.ErrStale) && in.RequestID != "" {
+		if again, ok := u.savedAlready(ctx, a, in); ok {
+			return again, nil
+		}
+	}
+	if err != nil {
+		return Saving{}, err
+	}
+	return Saving{Project: p, RunIDs: runIDs, Version: p.Version}, nil
+}
+
+// savedAlready is the answer to a save request that was stored already:
+// the project's last save carries its name, so the project "changed since"
+// only by that save. The caller's rights are checked again.
+func (u *Projects) savedAlready(ctx context.Context, a Actor, in Save) (Saving, bool) {
+	p, err := u.repo.Load(ctx, in.ProjectID)
+	if err != nil || writable(a, in.ProjectID)(p) != nil {
+		return Saving{}, false
+	}
+	r, ok := p.SaveAnswered(in.RequestID)
+	if !ok {
+		return Saving{}, false
+	}
+	// The instance that stored it may have stopped before its read models
+	// showed it: as for any write that appended nothing, wait a little.
+	short, cancel := context.WithTimeout(ctx, noopSettle)
+	defer cancel()
+	u.settle(short, p)
+	return Saving{Project: p, RunIDs: r.RunIDs, Version: r.Version}, true
+}
+
+func (u *Projects) saveProject(ctx context.Context, a Actor, in Save) (*project.Project, []string, error) {
 	if a.User == nil {
 		return nil, nil, hidden(in.ProjectID)
 	}
-	by := project.SaveBy{UserID: a.User.ID, UserName: a.User.Username, ShareWithProvider: in.ShareWithProvider, At: u.clock()}
+	if len(in.RequestID) > maxRequestID {
+		return nil, nil, fault.New(fault.BadInput, `Field "request_id" is at most %d characters`, maxRequestID)
+	}
+	by := project.SaveBy{UserID: a.User.ID, UserName: a.User.Username, ShareWithProvider: in.ShareWithProvider, At: u.clock(), RequestID: in.RequestID}
 	var runIDs []string
 	decide := func(p *project.Project) ([]project.Event, error) {
 		evs, ids, err := p.Save(in.Content, by, NewID, design.Verifier(u.cat, in.Calculate))

@@ -14,6 +14,7 @@ import (
 	"sync"
 	"time"
 
+	"github.com/google/uuid"
 	"github.com/gorilla/websocket"
 )
 
@@ -248,11 +249,12 @@ func (d *designer) read(resp *http.Response, ok bool, out any) ([]byte, error) {
 const failoverPause = 300 * time.Millisecond
 
 // repeatable says whether the web client sends the call again when its
-// first try got no answer (web/src/api/endpoints.ts): reads, calculations
-// and the edits that set values (the load's edits change inputs); not
-// saves, sign-ins or the creation of a draft.
+// first try got no answer (web/src/api/endpoints.ts): reads, calculations,
+// the edits that set values (the load's edits change inputs) and saves
+// over a project that name their request (the load's do); not sign-ins or
+// the creation of a draft.
 func repeatable(name, method string) bool {
-	return method == http.MethodGet || name == "edit" || strings.HasPrefix(name, "calculate ")
+	return method == http.MethodGet || name == "edit" || name == "save" || strings.HasPrefix(name, "calculate ")
 }
 
 func sleep(ctx context.Context, d time.Duration) {
@@ -383,9 +385,12 @@ func resultsOf(answer []byte) (json.RawMessage, error) {
 // save saves the project over the version the designer holds; after a
 // conflict (a write this designer's tab had not seen yet, e.g. a
 // calculation recorded while its answer was lost) it tries again on the
-// newest version its first tab shows, as the web client does.
+// newest version its first tab shows, as the web client does. Every try
+// names one request, as the web client's do: one stored whose answer was
+// lost is answered as stored.
 func (d *designer) save(ctx context.Context, seq int, inputs map[string]any, results json.RawMessage) error {
 	d.saveName = fmt.Sprintf("%s save %d", d.name, seq)
+	requestID := uuid.NewString()
 	run := make(map[string]any, len(inputs)+4)
 	for k, v := range inputs {
 		run[k] = v
@@ -404,7 +409,7 @@ func (d *designer) save(ctx context.Context, seq int, inputs map[string]any, res
 			SaveID  string `json:"saveID"`
 			Version int64  `json:"version"`
 		}
-		body, err := saveBody(d.project, version, d.saveName, run, results)
+		body, err := saveBody(d.project, version, requestID, d.saveName, run, results)
 		if err != nil {
 			return err
 		}
@@ -646,8 +651,12 @@ func liveHeader(data []byte, typ *string, version *int64) error {
 
 // saveBody is the save call's body: the project with its one run, the
 // calculation's results in the run as the answer gave them.
-func saveBody(project string, version int64, name string, run map[string]any, results json.RawMessage) (json.RawMessage, error) {
+func saveBody(project string, version int64, requestID, name string, run map[string]any, results json.RawMessage) (json.RawMessage, error) {
 	runJSON, err := json.Marshal(run)
+	if err != nil {
+		return nil, err
+	}
+	reqJSON, err := json.Marshal(requestID)
 	if err != nil {
 		return nil, err
 	}
@@ -658,8 +667,10 @@ func saveBody(project string, version int64, name string, run map[string]any, re
 	// Written once into one buffer, the results not read again: copying a
 	// 3000 m run's megabyte of results once per nesting level was a third
 	// of the generator's CPU, which it shares with the system under test.
-	out := make([]byte, 0, len(runJSON)+len(head)+len(results)+64)
-	out = append(out, `{"share":false,"project":`...)
+	out := make([]byte, 0, len(runJSON)+len(head)+len(results)+len(reqJSON)+80)
+	out = append(out, `{"share":false,"request_id":`...)
+	out = append(out, reqJSON...)
+	out = append(out, `,"project":`...)
 	out = append(out, head[:len(head)-1]...)
 	out = append(out, `,"runs":[`...)
 	if len(results) == 0 {

@@ -58,12 +58,12 @@ func TestResultsAndSaveBody(t *testing.T) {
 	}
 
 	run := map[string]any{"name": "Run 1", "channel_length_m": 12.5}
-	body, err := saveBody("p1", 7, "ann save 3", run, json.RawMessage(results))
+	body, err := saveBody("p1", 7, "req-1", "ann save 3", run, json.RawMessage(results))
 	if err != nil {
 		t.Fatal(err)
 	}
 	withResults := map[string]any{"name": "Run 1", "channel_length_m": 12.5, "results": json.RawMessage(results)}
-	want, _ := json.Marshal(map[string]any{"share": false, "project": map[string]any{
+	want, _ := json.Marshal(map[string]any{"share": false, "request_id": "req-1", "project": map[string]any{
 		"saveID": "p1", "version": 7, "details": map[string]any{"name": "ann save 3"}, "runs": []any{withResults}}})
 	var a, b any
 	if err := json.Unmarshal(body, &a); err != nil {
@@ -73,10 +73,10 @@ func TestResultsAndSaveBody(t *testing.T) {
 	if !reflect.DeepEqual(a, b) {
 		t.Errorf("save body\n%s\nwant\n%s", body, want)
 	}
-	if body, _ := saveBody("p1", 7, "x", map[string]any{}, nil); !json.Valid(body) {
+	if body, _ := saveBody("p1", 7, "r", "x", map[string]any{}, nil); !json.Valid(body) {
 		t.Errorf("save body without results or fields: %s", body)
 	}
-	if body, _ := saveBody("p1", 7, "x", map[string]any{}, json.RawMessage(results)); !json.Valid(body) {
+	if body, _ := saveBody("p1", 7, "r", "x", map[string]any{}, json.RawMessage(results)); !json.Valid(body) {
 		t.Errorf("save body with results and no fields: %s", body)
 	}
 }
@@ -140,7 +140,8 @@ func TestHandshakeError(t *testing.T) {
 // A call whose first try gets no answer (the instance stopped under it:
 // the connection closed unanswered, or the balancer's 502) is sent once
 // more without an error when the web client would repeat it (reads,
-// calculations, edits); a save's failure is the designer's to see.
+// calculations, edits, named saves); a sign-in's or a new draft's failure
+// is the designer's to see.
 func TestCallRepeatsAfterNoAnswer(t *testing.T) {
 	for _, tc := range []struct {
 		name, method string
@@ -151,8 +152,9 @@ func TestCallRepeatsAfterNoAnswer(t *testing.T) {
 		{"calculate small", "POST", "drop", 0, 1},
 		{"edit", "POST", "502", 0, 1},
 		{"projects", "GET", "drop", 0, 1},
-		{"save", "POST", "drop", 1, 0},
-		{"save", "POST", "502", 1, 0},
+		{"save", "POST", "drop", 0, 1},
+		{"sign-in", "POST", "drop", 1, 0},
+		{"create", "POST", "502", 1, 0},
 	} {
 		t.Run(tc.name+" "+tc.first, func(t *testing.T) {
 			var mu sync.Mutex

@@ -288,7 +288,7 @@ func repeatedText(repeated map[string]int) string {
 	if total == 0 {
 		return "no call sent again after an instance answered nothing"
 	}
-	return fmt.Sprintf("%d calls sent again after the instance answered nothing, as the web client does for calculations, reads and edits that set values (%s)", total, strings.Join(each, ", "))
+	return fmt.Sprintf("%d calls sent again after the instance answered nothing, as the web client does for reads, calculations, edits that set values and named saves (%s)", total, strings.Join(each, ", "))
 }
 
 // lagSentence says how far the read models were behind the log, from the

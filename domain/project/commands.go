@@ -290,6 +290,7 @@ type SaveBy struct {
 	UserID, UserName  string
 	ShareWithProvider bool
 	At                time.Time
+	RequestID         string // the client's name for the request (Saved.RequestID)
 }
 
 // Held is a run's last calculation as the project holds it.
@@ -362,7 +363,7 @@ func (p *Project) Save(c Content, by SaveBy, newID func() string, verify Verifie
 	}
 	evs = append(evs, Saved{
 		SaveID: p.ID, RunSaveIDs: ids, ShareWithProvider: by.ShareWithProvider,
-		SavedBy: by.UserID, SavedByName: by.UserName, At: by.At,
+		SavedBy: by.UserID, SavedByName: by.UserName, At: by.At, RequestID: by.RequestID,
 	})
 	return evs, ids, nil
 }

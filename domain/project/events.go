@@ -127,6 +127,10 @@ type Saved struct {
 	SavedBy           string    `json:"saved_by"`
 	SavedByName       string    `json:"saved_by_name"`
 	At                time.Time `json:"at"`
+	// RequestID is the client's name for the save request (empty when it
+	// gave none): a request sent again because its answer was lost is
+	// answered as the first was (Project.SaveAnswered).
+	RequestID string `json:"request_id,omitempty"`
 }
 
 type SharedByLink struct {

@@ -47,6 +47,8 @@ type Project struct {
 	ShareID           string
 	Deleted           bool
 	DeletedAt         time.Time
+	// LastSave is what the last save answered.
+	LastSave SaveReceipt
 
 	// Version is the stream version of the last applied event.
 	Version int64
@@ -143,6 +145,7 @@ func (p *Project) Apply(e Event) {
 	case Saved:
 		p.Saved, p.LastSaved, p.LastSavedBy, p.LastSavedByName = true, e.At, e.SavedBy, e.SavedByName
 		p.ShareWithProvider = e.ShareWithProvider
+		p.LastSave = SaveReceipt{RequestID: e.RequestID, Version: p.Version, RunIDs: e.RunSaveIDs}
 	case SharedByLink:
 		p.ShareID = e.ShareID
 	case SharingStopped:
@@ -201,6 +204,26 @@ func (p *Project) SetVersion(v int64) { p.Version = v }
 
 // StreamVersion is the stream version the project stands at.
 func (p *Project) StreamVersion() int64 { return p.Version }
+
+// SaveReceipt is a save's answer as the project keeps it: its request's
+// name, the version it left and the ids its runs were saved under.
+type SaveReceipt struct {
+	RequestID string
+	Version   int64
+	RunIDs    []string
+}
+
+// SaveAnswered is the answer of the project's last save when that save was
+// the request named requestID: sent again because an instance stopped
+// before answering it, the request is answered as it was, not refused
+// because the project moved on (by that very save). Only the last save is
+// kept: a save that came between is a real conflict.
+func (p *Project) SaveAnswered(requestID string) (SaveReceipt, bool) {
+	if requestID == "" || p.LastSave.RequestID != requestID {
+		return SaveReceipt{}, false
+	}
+	return p.LastSave, true
+}
 
 // Clone copies the project deeply enough that applying events to the copy
 // leaves p unchanged (a cached project and the copies handed out change

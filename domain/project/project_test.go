@@ -387,3 +387,41 @@ func TestCodecRoundTrip(t *testing.T) {
 		t.Errorf("sample events cover %v, the codec lists %v", types, EventTypes())
 	}
 }
+
+// A save names its request; the project keeps the last save's answer, so
+// that the same request sent again (its answer lost) is answered alike,
+// and only by that name.
+func TestSaveAnswered(t *testing.T) {
+	t.Parallel()
+	p := FromEvents(New("p1", "u1", "alice", "GB", now))
+	content := Content{Details: Details{Name: "Depot"}, Runs: []SavedRun{savedRun("", "Run 1", 20)}}
+	evs, ids, err := p.Save(content, SaveBy{UserID: "u1", At: now, RequestID: "req-1"}, counter(), verifier())
+	apply(t, p, evs, err)
+	if saved, ok := evs[len(evs)-1].(Saved); !ok || saved.RequestID != "req-1" {
+		t.Fatalf("last event %#v, want Saved naming req-1", evs[len(evs)-1])
+	}
+	want := SaveReceipt{RequestID: "req-1", Version: p.Version, RunIDs: ids}
+	got, ok := p.SaveAnswered("req-1")
+	if !ok || !reflect.DeepEqual(got, want) {
+		t.Fatalf("SaveAnswered(req-1) = %+v, %v; want %+v", got, ok, want)
+	}
+	// Later events leave the answer as it was.
+	apply(t, p, []Event{RunNotesChanged{RunID: ids[0], Notes: "n"}}, nil)
+	if got, ok := p.SaveAnswered("req-1"); !ok || got.Version != want.Version {
+		t.Fatalf("after an edit: %+v, %v; want version %d", got, ok, want.Version)
+	}
+	for _, other := range []string{"", "req-2"} {
+		if _, ok := p.SaveAnswered(other); ok {
+			t.Errorf("SaveAnswered(%q) answered", other)
+		}
+	}
+	// A save without a name (older clients) answers no name, not even "".
+	content.Runs[0].ID = ids[0]
+	evs, _, err = p.Save(content, SaveBy{UserID: "u1", At: now}, counter(), verifier())
+	apply(t, p, evs, err)
+	for _, name := range []string{"", "req-1"} {
+		if _, ok := p.SaveAnswered(name); ok {
+			t.Errorf("after an unnamed save, SaveAnswered(%q) answered", name)
+		}
+	}
+}

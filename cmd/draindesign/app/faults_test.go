@@ -105,6 +105,59 @@ func TestConflictingSaves(t *testing.T) {
 	}
 }
 
+// A save sent again under its request_id, because its answer was lost
+// (the instance stopped), gets the first answer instead of a conflict, and
+// stores nothing more, even after the project moved on; another request,
+// or a save in between, still meets the conflict.
+func TestSaveSentAgain(t *testing.T) {
+	p := start(t, Options{DataDir: t.TempDir()})
+	u := p.signUp(t, "fern")
+	var first saveAnswer
+	u.must(http.StatusOK, "POST", "/api/drainage/save/", map[string]any{"project": map[string]any{
+		"details": map[string]any{"name": "Yard"}, "runs": []any{calculatedRun("Run 1", 10, "")}}}, &first)
+	save := func(name, requestID string) map[string]any {
+		return map[string]any{"request_id": requestID, "project": map[string]any{"saveID": first.SaveID, "version": first.Version,
+			"details": map[string]any{"name": name}, "runs": []any{calculatedRun("Run 1", 10, first.RunSaveIDs[0])}}}
+	}
+	var saved saveAnswer
+	u.must(http.StatusOK, "POST", "/api/drainage/save/", save("Yard 2", "req-1"), &saved)
+	if saved.Version <= first.Version {
+		t.Fatalf("save answered %+v after %+v", saved, first)
+	}
+	// The project moves on after the save.
+	u.must(http.StatusOK, "POST", "/api/projects/"+first.SaveID+"/commands",
+		map[string]any{"type": "change_notes", "run_id": first.RunSaveIDs[0], "notes": "kerb side"}, nil)
+
+	before := head(t, p.Store)
+	var again saveAnswer
+	u.must(http.StatusOK, "POST", "/api/drainage/save/", save("Yard 2", "req-1"), &again)
+	if !reflect.DeepEqual(again, saved) {
+		t.Fatalf("sent again: %+v, want the first answer %+v", again, saved)
+	}
+	if after := head(t, p.Store); after != before {
+		t.Fatalf("sent again, it stored more: head %s -> %s", before, after)
+	}
+	u.must(http.StatusConflict, "POST", "/api/drainage/save/", save("Yard 3", "req-2"), nil)
+	u.must(http.StatusConflict, "POST", "/api/drainage/save/", save("Yard 3", ""), nil)
+
+	// A save between: the first request is now a conflict like any other.
+	u.must(http.StatusOK, "POST", "/api/drainage/save/", map[string]any{"request_id": "req-3", "project": map[string]any{
+		"saveID": first.SaveID, "version": again.Version + 1,
+		"details": map[string]any{"name": "Yard 4"}, "runs": []any{calculatedRun("Run 1", 10, first.RunSaveIDs[0])}}}, nil)
+	u.must(http.StatusConflict, "POST", "/api/drainage/save/", save("Yard 2", "req-1"), nil)
+
+	// Another user sending the same request gets what any stranger gets.
+	other := p.signUp(t, "gus")
+	if got := other.call("POST", "/api/drainage/save/", save("Mine", "req-3"), nil); got == http.StatusOK {
+		t.Fatalf("another user's save under the owner's request id: %d", got)
+	}
+	var tooLong map[string]string
+	u.must(http.StatusBadRequest, "POST", "/api/drainage/save/", save("Yard", strings.Repeat("r", 101)), &tooLong)
+	if !strings.Contains(tooLong["error"], "request_id") {
+		t.Fatalf("a request id too long: %v", tooLong)
+	}
+}
+
 // Sessions: a session can be refreshed into a new one, logout ends it, and
 // repeated failed log-ins are throttled.
 func TestSessions(t *testing.T) {

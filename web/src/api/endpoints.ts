@@ -60,9 +60,9 @@ export type AuthApi = ReturnType<typeof createAuthApi>;
  * and look-ups change nothing but the run's calculation history (a second
  * entry, the same as the first), and these edits set values, so a second
  * try finds them set and changes nothing. Adding, duplicating, removing or
- * resetting a run, and saving, are not repeated: a second try would act
- * again (a reset would also clear what another tab entered since), or fail
- * on what the first did.
+ * resetting a run are not repeated: a second try would act again (a reset
+ * would also clear what another tab entered since), or fail on what the
+ * first did. A save is, when it names its request (see save).
  */
 const repeatable: SendOptions = { repeatable: true };
 
@@ -100,7 +100,11 @@ export function createDrainageApi(open: Send, authed: Send, files?: SendFile) {
     /** Two runs of which one discharges into the other (its trash box, or an inflow): both answers. */
     calculateShared: (body: { main: Record<string, unknown>; second: Record<string, unknown> }) =>
       authed<{ main: CalculateAnswer; second: CalculateAnswer }>('POST', '/drainage/calculate_shared/', body, repeatable),
-    save: (payload: SavePayload) => authed<SaveAnswer>('POST', '/drainage/save/', payload),
+    /** A save over an existing project that names its request may be sent again: the server answers a stored one as stored. */
+    save: (payload: SavePayload) =>
+      authed<SaveAnswer>('POST', '/drainage/save/', payload, {
+        repeatable: payload.request_id !== undefined && payload.project.saveID !== undefined,
+      }),
     load: (key: LoadKey) => authed<LoadAnswer>('POST', '/drainage/load/', key),
     loadRun: (key: string) => authed<LoadRunAnswer>('GET', `/drainage/load/${encodeURIComponent(key)}/`),
     share: (id: string) => authed<string>('POST', '/drainage/share/', { id }),

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { fakeFetch } from '../test/fakes';
 import { createDrainageApi, createProjectApi } from './endpoints';
+import type { SavePayload } from './projectTypes';
 import { ApiError, createHttp, NetworkError, type Method, type SendOptions } from './http';
 
 describe('createHttp', () => {
@@ -111,7 +112,7 @@ describe('which calls are repeatable', () => {
     return { send, calls };
   }
 
-  it('repeats calculations and edits that set values, not saves or edits that add, remove or reset', async () => {
+  it('repeats calculations, edits that set values and named saves over a project; not other saves, or edits that add, remove or reset', async () => {
     const { send, calls } = recording();
     const drainage = createDrainageApi(send, send);
     const projects = createProjectApi(send);
@@ -125,7 +126,10 @@ describe('which calls are repeatable', () => {
     await projects.command('p', { type: 'duplicate_run', run_id: 'r' });
     await projects.command('p', { type: 'remove_run', run_id: 'r' });
     await projects.command('p', { type: 'reset_run', run_id: 'r' });
-    await drainage.save({} as Parameters<typeof drainage.save>[0]);
-    expect(calls.map((c) => c.repeatable)).toEqual([true, true, true, true, true, true, false, false, false, false, false]);
+    const over = { project: { saveID: 'p', version: 3, runs: [] }, share: false } as unknown as SavePayload;
+    await drainage.save({ ...over, request_id: 'r1' });
+    await drainage.save(over);
+    await drainage.save({ ...over, project: { ...over.project, saveID: undefined }, request_id: 'r2' });
+    expect(calls.map((c) => c.repeatable)).toEqual([true, true, true, true, true, true, false, false, false, false, true, false, false]);
   });
 });

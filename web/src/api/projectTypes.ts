@@ -134,6 +134,8 @@ export interface SavePayload {
     runs: SavedRun[];
   };
   share: boolean;
+  /** Names this save over an existing project, so that it may be sent again (SendOptions.repeatable). */
+  request_id?: string;
 }
 
 export interface SaveAnswer {

@@ -283,6 +283,10 @@ describe('project machine', () => {
     expect(payload.share).toBe(true);
     expect(payload.project).toMatchObject({ saveID: 'p1', details: { name: 'Depot' } });
     expect(payload.project.runs[0]).toMatchObject({ saveID: 'r1', name: 'Run 1', results, channel_length_m: 20 });
+    // Both tries name one request: a first try stored but unanswered is answered as stored.
+    const first = vi.mocked(server.drainage.save).mock.calls[0]![0];
+    expect(first.request_id).toEqual(expect.any(String));
+    expect(payload.request_id).toBe(first.request_id);
     const { context } = setup.actor.getSnapshot();
     expect(context.data?.saved).toBe(true);
     expect(context.dirty).toBe(false);
@@ -296,6 +300,8 @@ describe('project machine', () => {
     await setup.settled();
     setup.actor.send({ type: 'SAVE', asNew: true, share: false });
     await setup.settled();
+    // A new project is not named: sent again, it would be made twice.
+    expect(vi.mocked(setup.server.drainage.save).mock.calls[0]![0].request_id).toBeUndefined();
     const { context } = setup.actor.getSnapshot();
     expect(context.data?.id).toBe('p2');
     expect(context.data?.order).toEqual(['s1']);

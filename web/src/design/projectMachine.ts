@@ -1,7 +1,7 @@
 import { assign, enqueueActions, fromCallback, fromPromise, setup, type ActorRefFrom, type EventObject, type SnapshotFrom } from 'xstate';
 import type { DrainageApi, ProjectApi } from '../api/endpoints';
 import { ApiError } from '../api/http';
-import type { EditAnswer, LoadAnswer, LoadKey, LoadRunAnswer } from '../api/projectTypes';
+import type { EditAnswer, LoadAnswer, LoadKey, LoadRunAnswer, SavePayload } from '../api/projectTypes';
 import type { LiveHandlers, LiveStream } from '../live/projectSocket';
 import type { Outgoing } from './outgoing';
 import { fromDraft, fromLoad, savePayload, type ProjectData } from './projectModel';
@@ -159,15 +159,21 @@ export function createProjectMachine(deps: ProjectDeps) {
   // A save names the version it was made on; when an event this tab has not
   // seen yet landed first, the server refuses it (409). The live stream
   // brings that event within moments, so the save is tried once more.
+  //
+  // Both tries carry one request id: a try the server stored but whose
+  // answer was lost (an instance stopped) is answered as stored when sent
+  // again, instead of refused as a conflict with itself.
   async function saveWithRetry(item: Extract<Outgoing, { kind: 'save' }>, data: ProjectData, latest: () => ProjectData | null) {
+    const named = (payload: SavePayload): SavePayload => (item.asNew ? payload : { ...payload, request_id: requestId });
+    const requestId = deps.newId();
     try {
-      return await deps.drainage.save(savePayload(data, item));
+      return await deps.drainage.save(named(savePayload(data, item)));
     } catch (error) {
       if (!(error instanceof ApiError && error.status === 409) || item.asNew) throw error;
       await new Promise((done) => setTimeout(done, deps.conflictRetryMs ?? 800));
       const newest = latest();
       if (!newest || newest.id !== data.id) throw error;
-      return deps.drainage.save(savePayload(newest, item));
+      return deps.drainage.save(named(savePayload(newest, item)));
     }
   }
 
