@@ -129,7 +129,10 @@ func (d *designer) call(ctx context.Context, name, method, path string, body, ou
 	}
 	backoff := 50 * time.Millisecond
 	throttleWait := 100 * time.Millisecond
-	mayRepeat := repeatable(name, method)
+	var repeats []time.Duration // pauses before the tries left after no answer
+	if repeatable(name, method) {
+		repeats = failoverPauses
+	}
 	for {
 		if ctx.Err() != nil {
 			return 0, errStopped
@@ -151,18 +154,19 @@ func (d *designer) call(ctx context.Context, name, method, path string, body, ou
 		switch {
 		case ctx.Err() != nil:
 			return 0, errStopped
-		case mayRepeat && (err != nil || status == http.StatusBadGateway):
-			// The instance stopped under the call: sent once more, as the
-			// web client does (SendOptions.repeatable in web/src/api/http.ts),
-			// unseen by the designer unless that fails too.
-			mayRepeat = false
+		case len(repeats) > 0 && (err != nil || status == http.StatusBadGateway):
+			// The instance stopped under the call: sent again, as the web
+			// client does (SendOptions.repeatable in web/src/api/http.ts),
+			// unseen by the designer unless the last try fails too.
+			pause := repeats[0]
+			repeats = repeats[1:]
 			d.e.mu.Lock()
 			d.e.repeated[name]++
 			d.e.mu.Unlock()
 			if d.failedAt.IsZero() {
 				d.failedAt, d.failSeen = started, time.Now()
 			}
-			sleep(ctx, failoverPause)
+			sleep(ctx, pause)
 			continue
 		case err != nil || status >= 500:
 			what := fmt.Sprintf("status %d: %.120s", status, data)
@@ -245,8 +249,8 @@ func (d *designer) read(resp *http.Response, ok bool, out any) ([]byte, error) {
 	return d.body.Bytes(), err
 }
 
-// failoverPause is the web client's FAILOVER_PAUSE_MS.
-const failoverPause = 300 * time.Millisecond
+// failoverPauses are the web client's FAILOVER_PAUSES_MS.
+var failoverPauses = []time.Duration{300 * time.Millisecond, time.Second}
 
 // repeatable says whether the web client sends the call again when its
 // first try got no answer (web/src/api/endpoints.ts): reads, calculations,

@@ -137,24 +137,27 @@ func TestHandshakeError(t *testing.T) {
 	}
 }
 
-// A call whose first try gets no answer (the instance stopped under it:
-// the connection closed unanswered, or the balancer's 502) is sent once
-// more without an error when the web client would repeat it (reads,
+// A call whose try gets no answer (the instance stopped under it: the
+// connection closed unanswered, or the balancer's 502) is sent again, up
+// to twice, without an error when the web client would repeat it (reads,
 // calculations, edits, named saves); a sign-in's or a new draft's failure
 // is the designer's to see.
 func TestCallRepeatsAfterNoAnswer(t *testing.T) {
 	for _, tc := range []struct {
 		name, method string
 		first        string // "drop" or "502"
+		failing      int    // tries that get no answer
 		wantErrors   int
 		wantRepeated int
 	}{
-		{"calculate small", "POST", "drop", 0, 1},
-		{"edit", "POST", "502", 0, 1},
-		{"projects", "GET", "drop", 0, 1},
-		{"save", "POST", "drop", 0, 1},
-		{"sign-in", "POST", "drop", 1, 0},
-		{"create", "POST", "502", 1, 0},
+		{"calculate small", "POST", "drop", 1, 0, 1},
+		{"calculate stepped", "POST", "drop", 2, 0, 2},
+		{"calculate 3000m", "POST", "502", 3, 1, 2},
+		{"edit", "POST", "502", 1, 0, 1},
+		{"projects", "GET", "drop", 1, 0, 1},
+		{"save", "POST", "drop", 1, 0, 1},
+		{"sign-in", "POST", "drop", 1, 1, 0},
+		{"create", "POST", "502", 1, 1, 0},
 	} {
 		t.Run(tc.name+" "+tc.first, func(t *testing.T) {
 			var mu sync.Mutex
@@ -164,14 +167,14 @@ func TestCallRepeatsAfterNoAnswer(t *testing.T) {
 				tries++
 				n := tries
 				mu.Unlock()
-				if n == 1 && tc.first == "drop" {
+				if n <= tc.failing && tc.first == "drop" {
 					conn, _, err := http.NewResponseController(w).Hijack()
 					if err == nil {
 						conn.Close()
 					}
 					return
 				}
-				if n == 1 {
+				if n <= tc.failing {
 					http.Error(w, "no server answered", http.StatusBadGateway)
 					return
 				}
@@ -187,8 +190,8 @@ func TestCallRepeatsAfterNoAnswer(t *testing.T) {
 			if err != nil || status != http.StatusOK || ans.Version != 5 {
 				t.Fatalf("call = %d, %v, %+v; want 200 and the second try's answer", status, err, ans)
 			}
-			if len(e.errs) != tc.wantErrors || e.repeated[tc.name] != tc.wantRepeated || tries != 2 {
-				t.Errorf("errors %v, repeated %v, tries %d; want %d errors, %d repeated, 2 tries", e.errs, e.repeated, tries, tc.wantErrors, tc.wantRepeated)
+			if len(e.errs) != tc.wantErrors || e.repeated[tc.name] != tc.wantRepeated || tries != tc.failing+1 {
+				t.Errorf("errors %v, repeated %v, tries %d; want %d errors, %d repeated, %d tries", e.errs, e.repeated, tries, tc.wantErrors, tc.wantRepeated, tc.failing+1)
 			}
 		})
 	}

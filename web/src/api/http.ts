@@ -9,16 +9,19 @@ export type Send = <T>(method: Method, path: string, body?: unknown, options?: S
 export interface SendOptions {
   /**
    * Sending the request twice does no harm (a calculation, an edit that sets
-   * values): when the first try got no answer from the instance, because it
-   * stopped while the request was on its way (the balancer answers 502 or
-   * closes the connection unanswered), it is sent once more, after
-   * FAILOVER_PAUSE_MS, and the balancer takes it to another instance.
+   * values): when a try got no answer from the instance, because it stopped
+   * while the request was on its way (the balancer answers 502 or closes the
+   * connection unanswered), it is sent again after each of
+   * FAILOVER_PAUSES_MS in turn, and the balancer takes it to another
+   * instance. A stopped instance goes on taking connections, and dropping
+   * them, while the kernel frees its memory: a fraction of a second, which
+   * a try 300 ms later could still meet.
    */
   repeatable?: boolean;
 }
 
-/** The pause before a repeatable request is sent again after a failover. */
-export const FAILOVER_PAUSE_MS = 300;
+/** The pauses before a repeatable request is sent again after a failover. */
+export const FAILOVER_PAUSES_MS: readonly number[] = [300, 1000];
 
 /** The server answered with a status outside 2xx; body is its parsed JSON, text, or null. */
 export class ApiError extends Error {
@@ -59,15 +62,15 @@ export interface HttpOptions {
   fetchFn?: typeof fetch;
   /** The interface language, sent so the server can word its messages in it. */
   language?: () => string;
-  /** The pause before a repeatable request is sent again (SendOptions); FAILOVER_PAUSE_MS by default. */
-  failoverPauseMs?: number;
+  /** The pauses before a repeatable request is sent again (SendOptions); FAILOVER_PAUSES_MS by default. */
+  failoverPausesMs?: readonly number[];
 }
 
 export function createHttp(options: HttpOptions = {}): Send {
   const base = options.base ?? API_BASE;
   const fetchFn = options.fetchFn ?? ((input, init) => globalThis.fetch(input, init));
   const language = options.language ?? (() => 'en');
-  const pause = options.failoverPauseMs ?? FAILOVER_PAUSE_MS;
+  const pauses = options.failoverPausesMs ?? FAILOVER_PAUSES_MS;
 
   async function once<T>(method: Method, path: string, body?: unknown): Promise<T> {
     const headers: Record<string, string> = {
@@ -103,12 +106,14 @@ export function createHttp(options: HttpOptions = {}): Send {
   }
 
   return async function send<T>(method: Method, path: string, body?: unknown, sendOptions?: SendOptions): Promise<T> {
-    try {
-      return await once<T>(method, path, body);
-    } catch (error) {
-      if (!sendOptions?.repeatable || !isFailover(error)) throw error;
+    for (const pause of sendOptions?.repeatable ? pauses : []) {
+      try {
+        return await once<T>(method, path, body);
+      } catch (error) {
+        if (!isFailover(error)) throw error;
+      }
+      await new Promise((done) => setTimeout(done, pause));
     }
-    await new Promise((done) => setTimeout(done, pause));
     return once<T>(method, path, body);
   };
 }
