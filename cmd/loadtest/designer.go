@@ -110,11 +110,13 @@ func newDesigner(e *env, name string, seed uint64) *designer {
 var errStopped = errors.New("run over")
 
 // call sends a JSON request through the balancer and decodes the answer.
-// Throttled calls (429) wait and are tried again; so are calls that fail
-// on the way (the instance killed, the balancer with no server up) and
-// server errors, which are counted as errors and as a gap for this
-// designer. A 409 is returned to the caller. The latency recorded is of
-// the attempt that succeeded.
+// Throttled calls (429) wait and are tried again. A repeatable call that
+// got no answer (see repeatable) is sent again up to twice, as the web
+// client does, unseen by the designer but for the gap. Any other call
+// that fails on the way (the instance killed, the balancer with no server
+// up), and any server error, is counted as an error and a gap for this
+// designer, and tried again. A 409 is returned to the caller. The latency
+// recorded is of the attempt that succeeded.
 func (d *designer) call(ctx context.Context, name, method, path string, body, out any) (int, error) {
 	var payload []byte
 	switch b := body.(type) {
