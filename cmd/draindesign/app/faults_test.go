@@ -85,9 +85,7 @@ func TestBadInputChangesNothing(t *testing.T) {
 func TestConflictingSaves(t *testing.T) {
 	p := start(t, Options{DataDir: t.TempDir()})
 	u := p.signUp(t, "dora")
-	var first saveAnswer
-	u.must(http.StatusOK, "POST", "/api/drainage/save/", map[string]any{"project": map[string]any{
-		"details": map[string]any{"name": "Yard"}, "runs": []any{calculatedRun("Run 1", 10, "")}}}, &first)
+	first := u.saveNew("Yard")
 	tab := func(name string) map[string]any {
 		return map[string]any{"project": map[string]any{"saveID": first.SaveID, "version": first.Version,
 			"details": map[string]any{"name": name}, "runs": []any{calculatedRun("Run 1", 10, first.RunSaveIDs[0])}}}
@@ -112,9 +110,7 @@ func TestConflictingSaves(t *testing.T) {
 func TestSaveSentAgain(t *testing.T) {
 	p := start(t, Options{DataDir: t.TempDir()})
 	u := p.signUp(t, "fern")
-	var first saveAnswer
-	u.must(http.StatusOK, "POST", "/api/drainage/save/", map[string]any{"project": map[string]any{
-		"details": map[string]any{"name": "Yard"}, "runs": []any{calculatedRun("Run 1", 10, "")}}}, &first)
+	first := u.saveNew("Yard")
 	save := func(name, requestID string) map[string]any {
 		return map[string]any{"request_id": requestID, "project": map[string]any{"saveID": first.SaveID, "version": first.Version,
 			"details": map[string]any{"name": name}, "runs": []any{calculatedRun("Run 1", 10, first.RunSaveIDs[0])}}}

@@ -17,9 +17,7 @@ import (
 func TestSaveRefusesMissingOrNegativeVersion(t *testing.T) {
 	p := start(t, Options{DataDir: t.TempDir()})
 	u := p.staff(t, "vera", account.GroupStandard)
-	var first saveAnswer
-	u.must(http.StatusOK, "POST", "/api/drainage/save/", map[string]any{"project": map[string]any{
-		"details": map[string]any{"name": "Yard"}, "runs": []any{calculatedRun("Run 1", 10, "")}}}, &first)
+	first := u.saveNew("Yard")
 	u.must(http.StatusOK, "POST", "/api/drainage/save/", map[string]any{"project": map[string]any{"saveID": first.SaveID,
 		"version": first.Version, "details": map[string]any{"name": "Newer work"}, "runs": []any{calculatedRun("Run 1", 10, first.RunSaveIDs[0])}}}, nil)
 	before := head(t, p.Store)
@@ -49,9 +47,7 @@ func TestSaveOverAnotherUsersProjectRevealsNothing(t *testing.T) {
 	p := start(t, Options{DataDir: t.TempDir()})
 	owner := p.staff(t, "olga", account.GroupStandard)
 	other := p.staff(t, "oscar", account.GroupStandard)
-	var saved saveAnswer
-	owner.must(http.StatusOK, "POST", "/api/drainage/save/", map[string]any{"project": map[string]any{
-		"details": map[string]any{"name": "Yard"}, "runs": []any{calculatedRun("Run 1", 10, "")}}}, &saved)
+	saved := owner.saveNew("Yard")
 	save := func(id string, version int64) map[string]any {
 		return map[string]any{"project": map[string]any{"saveID": id, "version": version,
 			"details": map[string]any{"name": "Mine"}, "runs": []any{calculatedRun("Run 1", 10, "")}}}
@@ -80,9 +76,7 @@ func TestShareLinkIsACapability(t *testing.T) {
 			p := start(t, b.opts(t))
 			owner := p.staff(t, "sam", account.GroupStandard)
 			holder := p.staff(t, "hal", account.GroupStandard)
-			var saved saveAnswer
-			owner.must(http.StatusOK, "POST", "/api/drainage/save/", map[string]any{"project": map[string]any{
-				"details": map[string]any{"name": "Yard"}, "runs": []any{calculatedRun("Run 1", 10, "")}}}, &saved)
+			saved := owner.saveNew("Yard")
 			var link string
 			owner.must(http.StatusOK, "POST", "/api/drainage/share/", map[string]string{"id": saved.SaveID}, &link)
 			shareID := link[strings.LastIndex(link, "/")+1:]

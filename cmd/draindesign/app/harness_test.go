@@ -170,6 +170,16 @@ func (u *user) must(want int, method, path string, body any, out any) {
 	}
 }
 
+// saveNew saves a new project named name, of one calculated run, and
+// answers the save.
+func (u *user) saveNew(name string) saveAnswer {
+	u.t.Helper()
+	var s saveAnswer
+	u.must(http.StatusOK, "POST", "/api/drainage/save/", map[string]any{"project": map[string]any{
+		"details": map[string]any{"name": name}, "runs": []any{calculatedRun("Run 1", 10, "")}}}, &s)
+	return s
+}
+
 func registration(name string) map[string]string {
 	return map[string]string{
 		"username": name, "password": "a long password", "passwordConfirmation": "a long password",

@@ -252,9 +252,7 @@ func TestLiveProjectStream(t *testing.T) {
 func TestLiveShareLink(t *testing.T) {
 	p := start(t, Options{DataDir: t.TempDir()})
 	owner := p.signUp(t, "olga")
-	var s saveAnswer
-	owner.must(http.StatusOK, "POST", "/api/drainage/save/", map[string]any{"project": map[string]any{
-		"details": map[string]any{"name": "Shared"}, "runs": []any{calculatedRun("Run 1", 10, "")}}}, &s)
+	s := owner.saveNew("Shared")
 	shareID := shareLink(t, owner, s.SaveID)
 
 	viewer := p.signUp(t, "pavel")
@@ -363,9 +361,7 @@ func TestLiveSessionEnded(t *testing.T) {
 		t.Run(tc.name, func(t *testing.T) {
 			name := "user" + itoa(int64(i))
 			u := p.signUp(t, name)
-			var s saveAnswer
-			u.must(http.StatusOK, "POST", "/api/drainage/save/", map[string]any{"project": map[string]any{
-				"details": map[string]any{"name": "Mine"}, "runs": []any{calculatedRun("Run 1", 10, "")}}}, &s)
+			s := u.saveNew("Mine")
 			conn := p.dial(t, u)
 			subscribe(t, conn, map[string]any{"project": s.SaveID, "from": 0})
 			wantView(t, next(t, conn), s.SaveID, s.Version)
@@ -381,9 +377,7 @@ func TestLiveSessionEnded(t *testing.T) {
 func TestLiveSkipsUnknownEventTypes(t *testing.T) {
 	p := start(t, Options{DataDir: t.TempDir()})
 	u := p.signUp(t, "uma")
-	var s saveAnswer
-	u.must(http.StatusOK, "POST", "/api/drainage/save/", map[string]any{"project": map[string]any{
-		"details": map[string]any{"name": "Future"}, "runs": []any{calculatedRun("Run 1", 10, "")}}}, &s)
+	s := u.saveNew("Future")
 	conn := p.dial(t, u)
 	subscribe(t, conn, map[string]any{"project": s.SaveID, "from": 0})
 	wantView(t, next(t, conn), s.SaveID, s.Version)

@@ -82,9 +82,7 @@ func TestMetricsAfterRealCalls(t *testing.T) {
 			for range calcs {
 				u.must(http.StatusOK, "POST", "/api/drainage/calculate/", exampleCalc, nil)
 			}
-			var s saveAnswer
-			u.must(http.StatusOK, "POST", "/api/drainage/save/", map[string]any{"project": map[string]any{
-				"details": map[string]any{"name": "Measured"}, "runs": []any{calculatedRun("Run 1", 10, "")}}}, &s)
+			s := u.saveNew("Measured")
 			conn := p.dial(t, u)
 			subscribe(t, conn, map[string]any{"project": s.SaveID, "from": 0})
 			wantView(t, next(t, conn), s.SaveID, s.Version)

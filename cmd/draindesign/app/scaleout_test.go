@@ -45,9 +45,7 @@ func TestTwoInstances(t *testing.T) {
 	onB := b.newUser(t)
 	onB.must(http.StatusOK, "POST", "/api/auth/login/", map[string]string{"username": "lena", "password": "a long password"}, nil)
 
-	var s saveAnswer
-	onA.must(http.StatusOK, "POST", "/api/drainage/save/", map[string]any{"project": map[string]any{
-		"details": map[string]any{"name": "Scaled"}, "runs": []any{calculatedRun("Run 1", 10, "")}}}, &s)
+	s := onA.saveNew("Scaled")
 	conn := b.dial(t, onB)
 	if err := conn.WriteJSON(map[string]any{"type": "subscribe", "project": s.SaveID, "from": s.Version}); err != nil {
 		t.Fatal(err)
@@ -76,9 +74,7 @@ func TestTwoInstances(t *testing.T) {
 	// Access is re-checked against the shared database and store, so a loss
 	// on one instance closes subscriptions on the other: a project deleted
 	// through A, then the session of B's client ended through A.
-	var other saveAnswer
-	onA.must(http.StatusOK, "POST", "/api/drainage/save/", map[string]any{"project": map[string]any{
-		"details": map[string]any{"name": "Doomed"}, "runs": []any{calculatedRun("Run 1", 10, "")}}}, &other)
+	other := onA.saveNew("Doomed")
 	subscribe(t, conn, map[string]any{"project": other.SaveID, "from": 0})
 	wantView(t, next(t, conn), other.SaveID, other.Version)
 	onA.must(http.StatusOK, "DELETE", "/api/drainage/delete/", map[string]string{"id": other.SaveID}, nil)
