@@ -48,11 +48,16 @@ func Benchmark(b *testing.B, s eventstore.Store, raw Baseline) {
 
 var benchData = json.RawMessage(`{"pipe":"P-0042","diameter_mm":300,"slope":0.0125,"length_m":48.5,"material":"PVC","nodes":["MH-12","MH-13"],"note":"benchmark payload"}`)
 
+// benchEvents are n events with IDs as the product makes them (UUIDv7,
+// usecase.NewID): ordered by time, so that the store's index of event IDs
+// grows at its end. Random (v4) IDs land all over that index, and after
+// each checkpoint the first write to each of its pages logs the whole
+// page: about twice the WAL per event (docs/performance.md).
 func benchEvents(n int) []eventstore.NewEvent {
 	evs := make([]eventstore.NewEvent, n)
 	now := time.Now()
 	for i := range evs {
-		evs[i] = eventstore.NewEvent{ID: uuid.NewString(), Type: "PipeSized", Data: benchData, Metadata: eventstore.Metadata{
+		evs[i] = eventstore.NewEvent{ID: uuid.Must(uuid.NewV7()).String(), Type: "PipeSized", Data: benchData, Metadata: eventstore.Metadata{
 			Author: "bench@example.org", CorrelationID: "c0ffee00-0000-4000-8000-000000000000", Time: now,
 		}}
 	}
