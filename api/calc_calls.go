@@ -11,6 +11,7 @@ import (
 
 	"draindesign/api/usecase"
 	"draindesign/domain/design"
+	"draindesign/domain/fault"
 	"draindesign/domain/project"
 	"draindesign/metrics"
 )
@@ -45,6 +46,10 @@ func (s *Server) calculate(w http.ResponseWriter, r *http.Request) {
 	}
 	var raw map[string]json.RawMessage
 	_ = json.Unmarshal(body, &raw) // an object: DecodeRequest made sure
+	if _, err := requestIDOf(raw); err != nil {
+		s.fail(w, r, err)
+		return
+	}
 	loaded, err := s.checkProjectRun(r, req, raw)
 	if err != nil {
 		s.fail(w, r, err)
@@ -99,6 +104,10 @@ func (s *Server) calculateShared(w http.ResponseWriter, r *http.Request) {
 		req *design.Request
 		raw map[string]json.RawMessage
 	}{{sr.Main, sr.Raw.Main}, {sr.Second, sr.Raw.Second}} {
+		if _, err := requestIDOf(side.raw); err != nil {
+			s.fail(w, r, err)
+			return
+		}
 		p, err := s.checkProjectRun(r, side.req, side.raw)
 		if err != nil {
 			s.fail(w, r, err)
@@ -257,11 +266,28 @@ func (s *Server) checkProjectRun(r *http.Request, req *design.Request, raw map[s
 func runInputs(raw map[string]json.RawMessage) project.Inputs {
 	in := make(map[string]json.RawMessage, len(raw))
 	for k, v := range raw {
-		if k != "project_id" && k != "run_id" {
+		if k != "project_id" && k != "run_id" && k != "request_id" {
 			in[k] = v
 		}
 	}
 	return project.InputsFrom(in)
+}
+
+// requestIDOf is the calculation request's request_id: the client's name
+// for it, the same when it sends the request again after the answer was
+// lost, so that the calculation is recorded once (usecase.Outcome). It is
+// optional, a string of at most 100 characters; for a shared calculation
+// each run's part carries it.
+func requestIDOf(raw map[string]json.RawMessage) (string, error) {
+	v, ok := raw["request_id"]
+	if !ok || string(v) == "null" {
+		return "", nil
+	}
+	var id string
+	if err := json.Unmarshal(v, &id); err != nil {
+		return "", fault.New(fault.BadInput, `Field "request_id" must be a string`)
+	}
+	return id, usecase.CheckRequestID(id)
 }
 
 // recordCalculation appends the outcome of a project run's calculation.
@@ -271,7 +297,11 @@ func (s *Server) recordCalculation(r *http.Request, req *design.Request, raw map
 	if req.ProjectID == "" || !recordable(calcErr) {
 		return nil
 	}
-	o := usecase.Outcome{ProjectID: req.ProjectID, RunID: req.RunID, Inputs: runInputs(raw), Took: took, Loaded: loaded}
+	requestID, err := requestIDOf(raw)
+	if err != nil {
+		return err
+	}
+	o := usecase.Outcome{ProjectID: req.ProjectID, RunID: req.RunID, Inputs: runInputs(raw), Took: took, Loaded: loaded, RequestID: requestID}
 	if calcErr != nil {
 		o.Failure = failureText(calcErr)
 	} else {

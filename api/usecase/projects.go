@@ -253,8 +253,17 @@ type Saving struct {
 	Version int64
 }
 
-// maxRequestID bounds Save.RequestID: a UUID is 36 characters.
+// maxRequestID bounds the names clients give requests (Save.RequestID,
+// Outcome.RequestID): a UUID is 36 characters.
 const maxRequestID = 100
+
+// CheckRequestID refuses a request name longer than maxRequestID.
+func CheckRequestID(id string) error {
+	if len(id) > maxRequestID {
+		return fault.New(fault.BadInput, `Field "request_id" is at most %d characters`, maxRequestID)
+	}
+	return nil
+}
 
 // SaveProject brings the project to the saved content.
 func (u *Projects) SaveProject(ctx context.Context, a Actor, in Save) (Saving, error) {
@@ -294,8 +303,8 @@ func (u *Projects) saveProject(ctx context.Context, a Actor, in Save) (*project.
 	if a.User == nil {
 		return nil, nil, hidden(in.ProjectID)
 	}
-	if len(in.RequestID) > maxRequestID {
-		return nil, nil, fault.New(fault.BadInput, `Field "request_id" is at most %d characters`, maxRequestID)
+	if err := CheckRequestID(in.RequestID); err != nil {
+		return nil, nil, err
 	}
 	by := project.SaveBy{UserID: a.User.ID, UserName: a.User.Username, ShareWithProvider: in.ShareWithProvider, At: u.clock(), RequestID: in.RequestID}
 	var runIDs []string
@@ -480,6 +489,10 @@ type Outcome struct {
 	// Loaded is the project as CheckRun loaded it (nil: none); recording
 	// catches it up instead of loading the whole stream again.
 	Loaded *project.Project
+	// RequestID is the client's name for the calculation request (optional,
+	// at most maxRequestID characters): a request sent again after its
+	// answer was lost, recorded already, is not recorded again.
+	RequestID string
 }
 
 // RecordCalculation appends the outcome of a project run's calculation.
@@ -487,7 +500,13 @@ func (u *Projects) RecordCalculation(ctx context.Context, a Actor, o Outcome) er
 	if o.ProjectID == "" {
 		return nil
 	}
+	if err := CheckRequestID(o.RequestID); err != nil {
+		return err
+	}
 	_, err := u.updateFrom(ctx, a, o.ProjectID, o.Loaded, -1, func(p *project.Project) ([]project.Event, error) {
+		if p.CalculationRecorded(o.RunID, o.RequestID) {
+			return nil, nil
+		}
 		var evs []project.Event
 		var err error
 		if o.Failure != "" {
@@ -495,23 +514,23 @@ func (u *Projects) RecordCalculation(ctx context.Context, a Actor, o Outcome) er
 		} else {
 			evs, err = p.RecordCalculation(o.RunID, o.Inputs, o.Summary)
 		}
-		return withDuration(evs, o.Took), err
+		return stamped(evs, o.Took, o.RequestID), err
 	})
 	return err
 }
 
-// withDuration stamps the measured run time on the recorded calculation:
-// the domain decides what is recorded, the application measured how long
-// it took. Rounded to a hundredth of a millisecond.
-func withDuration(evs []project.Event, took time.Duration) []project.Event {
+// stamped puts on the recorded calculation what the application knows of
+// it: the measured run time, rounded to a hundredth of a millisecond, and
+// the client's name for the request. The domain decides what is recorded.
+func stamped(evs []project.Event, took time.Duration, requestID string) []project.Event {
 	ms := math.Round(float64(took.Microseconds())/10) / 100
 	for i, e := range evs {
 		switch e := e.(type) {
 		case project.RunCalculated:
-			e.DurationMS = ms
+			e.DurationMS, e.RequestID = ms, requestID
 			evs[i] = e
 		case project.CalculationFailed:
-			e.DurationMS = ms
+			e.DurationMS, e.RequestID = ms, requestID
 			evs[i] = e
 		}
 	}

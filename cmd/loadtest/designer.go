@@ -350,11 +350,14 @@ func (d *designer) edit(ctx context.Context, inputs map[string]any) error {
 // keep is set (it is about to be saved): copying every answer out of the
 // reused read buffer cost the generator more than reading it.
 func (d *designer) calculate(ctx context.Context, class Class, inputs map[string]any, keep bool) (json.RawMessage, error) {
-	body := make(map[string]any, len(inputs)+2)
+	body := make(map[string]any, len(inputs)+3)
 	for k, v := range inputs {
 		body[k] = v
 	}
-	body["project_id"], body["run_id"] = d.project, d.runID
+	// Named as the web client names it: sent again after an answer lost
+	// in the SIGKILL, the calculation is recorded once, so the version
+	// counted below stays the project's.
+	body["project_id"], body["run_id"], body["request_id"] = d.project, d.runID, uuid.NewString()
 	var answer []byte
 	var out any
 	if keep {
@@ -363,7 +366,7 @@ func (d *designer) calculate(ctx context.Context, class Class, inputs map[string
 	if _, err := d.call(ctx, "calculate "+class.String(), "POST", "/api/drainage/calculate/", body, out); err != nil {
 		return nil, err
 	}
-	// The outcome was appended to the project before the answer.
+	// The outcome was appended to the project before the answer, once.
 	d.version++
 	return answer, nil
 }

@@ -106,14 +106,19 @@ type RunCalculated struct {
 	// calculation history; 0 (left out) when not measured, as in events
 	// stored before it was and in a save's own verification.
 	DurationMS float64 `json:"duration_ms,omitempty"`
+	// RequestID is the client's name for the calculation request (empty
+	// when it gave none): the same request sent again because its answer
+	// was lost is not recorded twice (Project.CalculationRecorded).
+	RequestID string `json:"request_id,omitempty"`
 }
 
 type CalculationFailed struct {
 	RunID  string `json:"run_id"`
 	Inputs Inputs `json:"inputs"`
 	Error  string `json:"error"`
-	// DurationMS: as in RunCalculated.
+	// DurationMS and RequestID: as in RunCalculated.
 	DurationMS float64 `json:"duration_ms,omitempty"`
+	RequestID  string  `json:"request_id,omitempty"`
 }
 
 type RunReset struct {

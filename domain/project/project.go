@@ -21,6 +21,9 @@ type Run struct {
 
 	calculatedOnce bool
 	inputChanged   bool
+	// lastRequest names the request of the last calculation recorded
+	// (empty: unnamed, or none since a reset).
+	lastRequest string
 }
 
 // State is the run's derived state.
@@ -130,17 +133,20 @@ func (p *Project) Apply(e Event) {
 			r.Summary = maps.Clone(e.Summary)
 			r.LastError = ""
 			r.calculatedOnce, r.inputChanged = true, false
+			r.lastRequest = e.RequestID
 		}
 	case CalculationFailed:
 		if r, ok := p.Run(e.RunID); ok {
 			r.Inputs = cloneInputs(e.Inputs)
 			r.Summary, r.LastError = nil, e.Error
 			r.calculatedOnce, r.inputChanged = false, false
+			r.lastRequest = e.RequestID
 		}
 	case RunReset:
 		if r, ok := p.Run(e.RunID); ok {
 			r.Inputs, r.Summary, r.LastError = Inputs{}, nil, ""
 			r.calculatedOnce, r.inputChanged = false, false
+			r.lastRequest = ""
 		}
 	case Saved:
 		p.Saved, p.LastSaved, p.LastSavedBy, p.LastSavedByName = true, e.At, e.SavedBy, e.SavedByName
@@ -223,6 +229,19 @@ func (p *Project) SaveAnswered(requestID string) (SaveReceipt, bool) {
 		return SaveReceipt{}, false
 	}
 	return p.LastSave, true
+}
+
+// CalculationRecorded reports whether the last calculation recorded in
+// run runID was the request the client named requestID: a calculation sent
+// again because its answer was lost (web client and load program resend a
+// calculation that got no answer), recorded already. An unnamed request is
+// never taken for another.
+func (p *Project) CalculationRecorded(runID, requestID string) bool {
+	if requestID == "" {
+		return false
+	}
+	r, ok := p.Run(runID)
+	return ok && r.lastRequest == requestID
 }
 
 // Clone copies the project deeply enough that applying events to the copy

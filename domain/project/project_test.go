@@ -391,6 +391,40 @@ func TestCodecRoundTrip(t *testing.T) {
 // A save names its request; the project keeps the last save's answer, so
 // that the same request sent again (its answer lost) is answered alike,
 // and only by that name.
+// A calculation recorded under a request name is known by it until the run
+// records another or is reset; an unnamed one never matches.
+func TestCalculationRecorded(t *testing.T) {
+	t.Parallel()
+	p := FromEvents(New("p1", "u1", "alice", "GB", now))
+	evs, err := p.AddRun("r1")
+	apply(t, p, evs, err)
+	in := Inputs{"channel_length_m": []byte("20")}
+	recorded := func(id string) bool { return p.CalculationRecorded("r1", id) }
+	if recorded("c1") || recorded("") {
+		t.Fatal("a run never calculated has a recorded calculation")
+	}
+	apply(t, p, []Event{RunCalculated{RunID: "r1", Inputs: in, RequestID: "c1"}}, nil)
+	if !recorded("c1") || recorded("c2") || recorded("") || p.CalculationRecorded("r2", "c1") {
+		t.Fatal("after calculation c1: wrong answers")
+	}
+	apply(t, p, []Event{RunInputsChanged{RunID: "r1", Changed: Inputs{"channel_length_m": []byte("25")}}}, nil)
+	if !recorded("c1") {
+		t.Fatal("an edit forgot the last calculation's name")
+	}
+	apply(t, p, []Event{CalculationFailed{RunID: "r1", Inputs: in, Error: "no", RequestID: "c2"}}, nil)
+	if recorded("c1") || !recorded("c2") {
+		t.Fatal("a failed calculation is recorded too, under its own name")
+	}
+	apply(t, p, []Event{RunCalculated{RunID: "r1", Inputs: in}}, nil)
+	if recorded("c2") || recorded("") {
+		t.Fatal("an unnamed calculation left the earlier name, or matched the empty one")
+	}
+	apply(t, p, []Event{RunCalculated{RunID: "r1", Inputs: in, RequestID: "c3"}, RunReset{RunID: "r1"}}, nil)
+	if recorded("c3") {
+		t.Fatal("a reset run still has its calculation")
+	}
+}
+
 func TestSaveAnswered(t *testing.T) {
 	t.Parallel()
 	p := FromEvents(New("p1", "u1", "alice", "GB", now))

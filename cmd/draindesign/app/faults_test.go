@@ -2,6 +2,7 @@ package app
 
 import (
 	"context"
+	"encoding/json"
 	"fmt"
 	"net/http"
 	"net/url"
@@ -10,6 +11,7 @@ import (
 	"strings"
 	"testing"
 
+	"draindesign/domain/project"
 	"draindesign/eventstore"
 	"draindesign/projections"
 )
@@ -151,6 +153,76 @@ func TestSaveSentAgain(t *testing.T) {
 	u.must(http.StatusBadRequest, "POST", "/api/drainage/save/", save("Yard", strings.Repeat("r", 101)), &tooLong)
 	if !strings.Contains(tooLong["error"], "request_id") {
 		t.Fatalf("a request id too long: %v", tooLong)
+	}
+}
+
+// A calculation sent again under its request_id, because its answer was
+// lost, is answered again but recorded once; calculations without a name,
+// or under another, are each recorded. The name is never one of the run's
+// inputs, and a bad one is refused before anything is calculated.
+func TestCalculationSentAgain(t *testing.T) {
+	p := start(t, Options{DataDir: t.TempDir()})
+	u := p.signUp(t, "hal")
+	first := u.saveNew("Forecourt")
+	calc := func(requestID any) map[string]any {
+		body := map[string]any{"project_id": first.SaveID, "run_id": first.RunSaveIDs[0], "channel_group": "concrete",
+			"concreteChannel": map[string]any{"width": 100, "depth": 300, "roughness": 0.011}, "channel_length_m": 20,
+			"drainage_area_m2": 144, "rainfall": map[string]any{"rainfall_mm_per_hr": 50}, "calculation_method": "GVF"}
+		if requestID != nil {
+			body["request_id"] = requestID
+		}
+		return body
+	}
+	var answer, again map[string]any
+	u.must(http.StatusOK, "POST", "/api/drainage/calculate/", calc("calc-1"), &answer)
+	before := head(t, p.Store)
+	u.must(http.StatusOK, "POST", "/api/drainage/calculate/", calc("calc-1"), &again)
+	if !reflect.DeepEqual(again, answer) {
+		t.Fatal("sent again, the calculation answered differently")
+	}
+	if after := head(t, p.Store); after != before {
+		t.Fatalf("sent again, it was recorded again: head %s -> %s", before, after)
+	}
+	for _, id := range []any{"calc-2", nil, nil} {
+		before = head(t, p.Store)
+		u.must(http.StatusOK, "POST", "/api/drainage/calculate/", calc(id), nil)
+		if head(t, p.Store) == before {
+			t.Fatalf("a calculation named %v was not recorded", id)
+		}
+	}
+	before = head(t, p.Store)
+	for _, bad := range []any{strings.Repeat("r", 101), 7} {
+		var refused map[string]string
+		u.must(http.StatusBadRequest, "POST", "/api/drainage/calculate/", calc(bad), &refused)
+		if !strings.Contains(refused["error"], "request_id") {
+			t.Fatalf("request_id %v: %v", bad, refused)
+		}
+	}
+	if after := head(t, p.Store); after != before {
+		t.Fatalf("refused calculations were recorded: head %s -> %s", before, after)
+	}
+
+	evs, err := p.Store.ReadStream(t.Context(), project.Stream(first.SaveID), 1, 0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var named []string
+	for _, e := range evs {
+		if e.Type != "project.run_calculated" {
+			continue
+		}
+		var c project.RunCalculated
+		if err := json.Unmarshal(e.Data, &c); err != nil {
+			t.Fatal(err)
+		}
+		if _, ok := c.Inputs["request_id"]; ok {
+			t.Fatalf("request_id stored as an input: %s", e.Data)
+		}
+		named = append(named, c.RequestID)
+	}
+	// The save's verification recorded the first, unnamed.
+	if want := []string{"", "calc-1", "calc-2", "", ""}; !reflect.DeepEqual(named, want) {
+		t.Fatalf("recorded calculations named %q, want %q", named, want)
 	}
 }
 

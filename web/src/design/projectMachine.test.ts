@@ -135,6 +135,12 @@ describe('project machine', () => {
     expect(setup.server.drainage.calculate).toHaveBeenCalledWith(
       expect.objectContaining({ advanced: false, project_id: 'p1', run_id: 'r1', channel_length_m: 20, channel_group: 'poly-100' }),
     );
+    // Named, so that the server records it once if it is sent again.
+    const named = vi.mocked(setup.server.drainage.calculate).mock.calls[0]![0];
+    expect(named.request_id).toMatch(/^local\d+$/);
+    setup.actor.send({ type: 'CALCULATE' });
+    await setup.settled();
+    expect(vi.mocked(setup.server.drainage.calculate).mock.calls[1]![0].request_id).not.toBe(named.request_id);
     const { context } = setup.actor.getSnapshot();
     expect(context.data?.runs.r1?.results).toEqual(results);
     expect(context.tab).toBe('run');

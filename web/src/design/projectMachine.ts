@@ -137,13 +137,17 @@ export function createProjectMachine(deps: ProjectDeps) {
         case 'calculate': {
           const run = data.runs[item.runId];
           if (!run) throw new Error(`no run ${item.runId}`);
+          // A recorded calculation names its request: sent again because
+          // the answer was lost (api/http.ts), it is recorded once.
+          const named = data.editable ? { request_id: deps.newId() } : {};
           if (item.partnerId && deps.drainage.calculateShared) {
-            const answer = await deps.drainage.calculateShared(sharedBody(data, item.runId, item.partnerId));
+            const shared = sharedBody(data, item.runId, item.partnerId);
+            const answer = await deps.drainage.calculateShared({ main: { ...shared.main, ...named }, second: { ...shared.second, ...named } });
             return { kind: 'calculate', item, results: answer.main.results, partnerResults: answer.second.results };
           }
           const body = calculationBody(run.inputs, data.defaultRainfall);
           // Recorded in the project stream when the project is this user's.
-          if (data.editable) Object.assign(body, { project_id: data.id, run_id: run.id });
+          if (data.editable) Object.assign(body, { project_id: data.id, run_id: run.id }, named);
           return { kind: 'calculate', item, results: (await deps.drainage.calculate(body)).results };
         }
         case 'save':
