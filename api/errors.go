@@ -7,6 +7,7 @@ import (
 	"net/http"
 	"strconv"
 	"strings"
+	"time"
 
 	"draindesign/domain/account"
 	"draindesign/domain/catalogue"
@@ -21,7 +22,13 @@ const (
 	msgServerError    = "Server error, try again later"
 	msgExpiredSession = "Your session has expired. Please log in again (for example in another tab) and try again."
 	msgBadLogin       = "Unable to log in with the provided credentials."
+	// Not in the spec: the answer while the database restarts (503).
+	msgUnavailable = "The server cannot reach its database at the moment. Please try again in a few seconds."
 )
+
+// unavailableRetry is the Retry-After of a 503 for an unreachable
+// database: a restart of PostgreSQL takes a few seconds.
+const unavailableRetry = 2 * time.Second
 
 type errorBody struct {
 	Error string `json:"error"`
@@ -49,6 +56,7 @@ var statusOf = map[fault.Kind]int{
 	fault.Conflict:        http.StatusConflict,
 	fault.Limit:           http.StatusTooManyRequests,
 	fault.Timeout:         http.StatusRequestTimeout,
+	fault.Unavailable:     http.StatusServiceUnavailable,
 }
 
 // writeError is the one place where errors become HTTP answers: the kind
@@ -66,7 +74,14 @@ func writeError(w http.ResponseWriter, r *http.Request, log *slog.Logger, err er
 	}
 	body := fault.DetailsOf(err)
 	body["error"] = msg
-	if wait := fault.RetryAfter(err); kind == fault.Limit && wait > 0 {
+	wait := fault.RetryAfter(err)
+	if kind == fault.Unavailable {
+		// Not the client's fault nor a bug: logged, not reported.
+		log.Warn("request failed: database unreachable", "method", r.Method, "path", r.URL.Path, "err", err,
+			"request_id", middleware.GetReqID(r.Context()))
+		wait = max(wait, unavailableRetry)
+	}
+	if (kind == fault.Limit || kind == fault.Unavailable) && wait > 0 {
 		w.Header().Set("Retry-After", strconv.Itoa(int((wait+999_999_999)/1_000_000_000)))
 	}
 	writeJSON(w, status, body)
@@ -91,6 +106,8 @@ func classify(err error) (fault.Kind, string) {
 		return fault.NotFound, "No such user"
 	case errors.Is(err, eventstore.ErrConflict):
 		return fault.Conflict, "Someone else changed this at the same time; please try again"
+	case databaseUnreachable(err):
+		return fault.Unavailable, msgUnavailable
 	}
 	return fault.Internal, ""
 }

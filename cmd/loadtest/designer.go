@@ -10,6 +10,7 @@ import (
 	"math/rand/v2"
 	"net/http"
 	"net/http/cookiejar"
+	"strconv"
 	"strings"
 	"sync"
 	"time"
@@ -34,6 +35,7 @@ type env struct {
 	throttled int
 	conflicts int
 	repeated  map[string]int // calls sent again after no answer, per call
+	waitedOut map[string]int // calls sent again after a 503 (database unreachable), per call
 	gaps      []gap
 	unseen    int // edits the other tab never showed
 }
@@ -111,8 +113,10 @@ var errStopped = errors.New("run over")
 
 // call sends a JSON request through the balancer and decodes the answer.
 // Throttled calls (429) wait and are tried again. A repeatable call that
-// got no answer (see repeatable) is sent again up to twice, as the web
-// client does, unseen by the designer but for the gap. Any other call
+// got no answer (see repeatable) is sent again up to twice, and one
+// answered 503 (the database unreachable) after each Retry-After for up to
+// unavailableBudget, as the web client does, unseen by the designer but
+// for the gap. Any other call
 // that fails on the way (the instance killed, the balancer with no server
 // up), and any server error, is counted as an error and a gap for this
 // designer, and tried again. A 409 is returned to the caller. The latency
@@ -131,9 +135,10 @@ func (d *designer) call(ctx context.Context, name, method, path string, body, ou
 	}
 	backoff := 50 * time.Millisecond
 	throttleWait := 100 * time.Millisecond
-	var repeats []time.Duration // pauses before the tries left after no answer
+	var repeats []time.Duration       // pauses before the tries left after no answer
+	var unavailableLeft time.Duration // how much longer a 503 is waited out
 	if repeatable(name, method) {
-		repeats = failoverPauses
+		repeats, unavailableLeft = failoverPauses, unavailableBudget
 	}
 	for {
 		if ctx.Err() != nil {
@@ -164,6 +169,20 @@ func (d *designer) call(ctx context.Context, name, method, path string, body, ou
 			repeats = repeats[1:]
 			d.e.mu.Lock()
 			d.e.repeated[name]++
+			d.e.mu.Unlock()
+			if d.failedAt.IsZero() {
+				d.failedAt, d.failSeen = started, time.Now()
+			}
+			sleep(ctx, pause)
+			continue
+		case unavailableLeft > 0 && err == nil && status == http.StatusServiceUnavailable:
+			// The instance cannot reach the database (a restart): waited
+			// out after its Retry-After, as the web client does, which
+			// shows "waiting for the server" meanwhile.
+			pause := min(max(retryAfter(resp.Header.Get("Retry-After")), 500*time.Millisecond), 5*time.Second, unavailableLeft)
+			unavailableLeft -= pause
+			d.e.mu.Lock()
+			d.e.waitedOut[name]++
 			d.e.mu.Unlock()
 			if d.failedAt.IsZero() {
 				d.failedAt, d.failSeen = started, time.Now()
@@ -253,6 +272,19 @@ func (d *designer) read(resp *http.Response, ok bool, out any) ([]byte, error) {
 
 // failoverPauses are the web client's FAILOVER_PAUSES_MS.
 var failoverPauses = []time.Duration{300 * time.Millisecond, time.Second}
+
+// unavailableBudget is how long a repeatable call waits out 503 answers
+// (UNAVAILABLE_BUDGET_MS in web/src/api/http.ts).
+const unavailableBudget = 20 * time.Second
+
+// retryAfter reads a Retry-After in seconds (0 when absent or a date).
+func retryAfter(header string) time.Duration {
+	n, err := strconv.Atoi(strings.TrimSpace(header))
+	if err != nil || n < 0 {
+		return 0
+	}
+	return time.Duration(n) * time.Second
+}
 
 // repeatable says whether the web client sends the call again when its
 // first try got no answer (web/src/api/endpoints.ts): reads, calculations,

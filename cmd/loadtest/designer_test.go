@@ -145,19 +145,23 @@ func TestHandshakeError(t *testing.T) {
 func TestCallRepeatsAfterNoAnswer(t *testing.T) {
 	for _, tc := range []struct {
 		name, method string
-		first        string // "drop" or "502"
-		failing      int    // tries that get no answer
+		first        string // "drop", "502" or "503" (the database unreachable)
+		failing      int    // tries that get no answer, or 503
 		wantErrors   int
 		wantRepeated int
+		wantWaited   int
 	}{
-		{"calculate small", "POST", "drop", 1, 0, 1},
-		{"calculate stepped", "POST", "drop", 2, 0, 2},
-		{"calculate 3000m", "POST", "502", 3, 1, 2},
-		{"edit", "POST", "502", 1, 0, 1},
-		{"projects", "GET", "drop", 1, 0, 1},
-		{"save", "POST", "drop", 1, 0, 1},
-		{"sign-in", "POST", "drop", 1, 1, 0},
-		{"create", "POST", "502", 1, 1, 0},
+		{"calculate small", "POST", "drop", 1, 0, 1, 0},
+		{"calculate stepped", "POST", "drop", 2, 0, 2, 0},
+		{"calculate 3000m", "POST", "502", 3, 1, 2, 0},
+		{"edit", "POST", "502", 1, 0, 1, 0},
+		{"projects", "GET", "drop", 1, 0, 1, 0},
+		{"save", "POST", "drop", 1, 0, 1, 0},
+		{"sign-in", "POST", "drop", 1, 1, 0, 0},
+		{"create", "POST", "502", 1, 1, 0, 0},
+		{"edit", "POST", "503", 3, 0, 0, 3},
+		{"calculate small", "POST", "503", 1, 0, 0, 1},
+		{"create", "POST", "503", 1, 1, 0, 0},
 	} {
 		t.Run(tc.name+" "+tc.first, func(t *testing.T) {
 			var mu sync.Mutex
@@ -174,6 +178,11 @@ func TestCallRepeatsAfterNoAnswer(t *testing.T) {
 					}
 					return
 				}
+				if n <= tc.failing && tc.first == "503" {
+					w.Header().Set("Retry-After", "0")
+					http.Error(w, `{"error":"The server cannot reach its database at the moment."}`, http.StatusServiceUnavailable)
+					return
+				}
 				if n <= tc.failing {
 					http.Error(w, "no server answered", http.StatusBadGateway)
 					return
@@ -181,7 +190,7 @@ func TestCallRepeatsAfterNoAnswer(t *testing.T) {
 				_, _ = io.WriteString(w, `{"version":5}`)
 			}))
 			defer srv.Close()
-			e := &env{base: srv.URL, rec: NewRecorder(time.Now()), start: time.Now(), repeated: map[string]int{}, transport: srv.Client().Transport}
+			e := &env{base: srv.URL, rec: NewRecorder(time.Now()), start: time.Now(), repeated: map[string]int{}, waitedOut: map[string]int{}, transport: srv.Client().Transport}
 			d := newDesigner(e, "ann", 1)
 			var ans struct {
 				Version int64 `json:"version"`
@@ -190,8 +199,9 @@ func TestCallRepeatsAfterNoAnswer(t *testing.T) {
 			if err != nil || status != http.StatusOK || ans.Version != 5 {
 				t.Fatalf("call = %d, %v, %+v; want 200 and the second try's answer", status, err, ans)
 			}
-			if len(e.errs) != tc.wantErrors || e.repeated[tc.name] != tc.wantRepeated || tries != tc.failing+1 {
-				t.Errorf("errors %v, repeated %v, tries %d; want %d errors, %d repeated, %d tries", e.errs, e.repeated, tries, tc.wantErrors, tc.wantRepeated, tc.failing+1)
+			if len(e.errs) != tc.wantErrors || e.repeated[tc.name] != tc.wantRepeated || e.waitedOut[tc.name] != tc.wantWaited || tries != tc.failing+1 {
+				t.Errorf("errors %v, repeated %v, waited out %v, tries %d; want %d errors, %d repeated, %d waited out, %d tries",
+					e.errs, e.repeated, e.waitedOut, tries, tc.wantErrors, tc.wantRepeated, tc.wantWaited, tc.failing+1)
 			}
 		})
 	}

@@ -52,7 +52,7 @@ func (r *rig) load(ctx context.Context) (*results, error) {
 	loadAvg := readLoadAvg()
 	start := time.Now()
 	e := &env{base: "http://" + r.lbAddr, rec: NewRecorder(start), mix: DefaultMix, think: r.c.think,
-		saveEvery: r.c.saveEvery, start: start, repeated: map[string]int{},
+		saveEvery: r.c.saveEvery, start: start, repeated: map[string]int{}, waitedOut: map[string]int{},
 		transport: &http.Transport{MaxIdleConns: 2 * r.c.users, MaxIdleConnsPerHost: 2 * r.c.users, IdleConnTimeout: time.Minute}}
 	res := &results{env: e, procs: NewProcWatch(start), designers: r.c.users, loadAvg: loadAvg}
 	liveCtx, stopLive := context.WithCancel(ctx)

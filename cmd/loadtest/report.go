@@ -125,7 +125,7 @@ func (r *rig) report(res *results) error {
 	errs := append([]callError(nil), e.errs...)
 	gaps := append([]gap(nil), e.gaps...)
 	throttled, conflicts, unseen := e.throttled, e.conflicts, e.unseen
-	repeated := maps.Clone(e.repeated)
+	repeated, waitedOut := maps.Clone(e.repeated), maps.Clone(e.waitedOut)
 	e.mu.Unlock()
 	errByPhase := map[string]int{}
 	killCalls := 0                       // calls that failed through the SIGKILL (not the streams it broke)
@@ -179,8 +179,8 @@ func (r *rig) report(res *results) error {
 	p("| Acknowledged writes lost (SIGKILL, NATS cut, PostgreSQL cut) | 0 | %d of %d (%d saves, the rest edits) | %s |\n", len(res.lost), res.acked, res.savesChecked, met(len(res.lost) == 0))
 	p("| Edits the other tab never showed | 0 | %d | %s |\n", unseen, met(unseen == 0))
 	p("| Saved projects not in their owner's list after %s | 0 | %d | %s |\n", res.catchUp.Round(100*time.Millisecond), res.notCaught, met(res.notCaught == 0))
-	p("\nWhole run: %d calculations (%.0f/s over %s), %d throttled attempts (429, retried), %d save conflicts (409, retried on the newer version), %s.\n\n",
-		allCalcs, float64(allCalcs)/r.c.duration.Seconds(), r.c.duration, throttled, conflicts, repeatedText(repeated))
+	p("\nWhole run: %d calculations (%.0f/s over %s), %d throttled attempts (429, retried), %d save conflicts (409, retried on the newer version), %s; %s.\n\n",
+		allCalcs, float64(allCalcs)/r.c.duration.Seconds(), r.c.duration, throttled, conflicts, repeatedText(repeated), waitedText(waitedOut))
 	p("%s\n\n", lagSentence(res))
 
 	if r.c.chart != "" {
@@ -289,6 +289,21 @@ func repeatedText(repeated map[string]int) string {
 		return "no call sent again after an instance answered nothing"
 	}
 	return fmt.Sprintf("%d calls sent again after the instance answered nothing, as the web client does for reads, calculations, edits that set values and named saves (%s)", total, strings.Join(each, ", "))
+}
+
+// waitedText counts the calls sent again after a 503 (the database
+// unreachable), per call.
+func waitedText(waited map[string]int) string {
+	total := 0
+	var each []string
+	for _, name := range slices.Sorted(maps.Keys(waited)) {
+		total += waited[name]
+		each = append(each, fmt.Sprintf("%d %s", waited[name], name))
+	}
+	if total == 0 {
+		return "no call waited out a 503"
+	}
+	return fmt.Sprintf("%d tries answered 503 (the database unreachable) sent again after Retry-After, as the web client does (%s)", total, strings.Join(each, ", "))
 }
 
 // lagSentence says how far the read models were behind the log, from the

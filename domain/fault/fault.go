@@ -34,6 +34,10 @@ const (
 	Limit
 	// Timeout is a request that did not arrive in time.
 	Timeout
+	// Unavailable is a service the server needs (its database) out for a
+	// moment, as in a restart: the same request may succeed shortly;
+	// RetryAfter may say when.
+	Unavailable
 )
 
 func (k Kind) String() string {
@@ -54,6 +58,8 @@ func (k Kind) String() string {
 		return "limit"
 	case Timeout:
 		return "timeout"
+	case Unavailable:
+		return "unavailable"
 	}
 	return "internal"
 }
@@ -138,7 +144,8 @@ func DetailsOf(err error) map[string]any {
 	return out
 }
 
-// RetryAfter is how long a Limit error asks the caller to wait (0: unsaid).
+// RetryAfter is how long a Limit or Unavailable error asks the caller to
+// wait (0: unsaid).
 func RetryAfter(err error) time.Duration {
 	var e *Error
 	if errors.As(err, &e) {

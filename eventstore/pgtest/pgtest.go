@@ -118,3 +118,40 @@ func redact(server string) string {
 	}
 	return u.Redacted()
 }
+
+// CutOff takes the database at databaseURL away from its clients as a
+// restart of the server would, without restarting the shared server: new
+// connections are refused and the open ones ended. The returned function
+// lets connections in again; it also runs at t's cleanup, before the
+// database is dropped.
+func CutOff(t testing.TB, databaseURL string) (restore func()) {
+	t.Helper()
+	cfg, err := pgx.ParseConfig(databaseURL)
+	if err != nil {
+		t.Fatalf("pgtest: %v", err)
+	}
+	name := pgx.Identifier{cfg.Database}.Sanitize()
+	admin := func(sql string, args ...any) {
+		ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
+		defer cancel()
+		conn, err := pgx.Connect(ctx, ServerURL())
+		if err != nil {
+			t.Fatalf("pgtest: connect to %s: %v", redact(ServerURL()), err)
+		}
+		defer conn.Close(context.Background())
+		if _, err := conn.Exec(ctx, sql, args...); err != nil {
+			t.Fatalf("pgtest: %s: %v", sql, err)
+		}
+	}
+	admin("ALTER DATABASE " + name + " ALLOW_CONNECTIONS false")
+	admin("SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE datname = $1 AND pid <> pg_backend_pid()", cfg.Database)
+	restored := false
+	restore = func() {
+		if !restored {
+			restored = true
+			admin("ALTER DATABASE " + name + " ALLOW_CONNECTIONS true")
+		}
+	}
+	t.Cleanup(restore)
+	return restore
+}

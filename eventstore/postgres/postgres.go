@@ -471,6 +471,12 @@ func (s *Store) query(ctx context.Context, pool *pgxpool.Pool, sizeHint int, sql
 	}
 	defer rows.Close()
 	if fds := rows.FieldDescriptions(); len(fds) != nColumns {
+		// A query that failed at once (its connection ended by a server
+		// restart) has no columns either: its error says more.
+		rows.Close()
+		if err := rows.Err(); err != nil {
+			return nil, err
+		}
 		return nil, fmt.Errorf("query gave %d columns, want %d", len(fds), nColumns)
 	}
 	sc := s.getScratch()

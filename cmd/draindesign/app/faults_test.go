@@ -10,9 +10,11 @@ import (
 	"sort"
 	"strings"
 	"testing"
+	"time"
 
 	"draindesign/domain/project"
 	"draindesign/eventstore"
+	"draindesign/eventstore/pgtest"
 	"draindesign/projections"
 )
 
@@ -223,6 +225,63 @@ func TestCalculationSentAgain(t *testing.T) {
 	// The save's verification recorded the first, unnamed.
 	if want := []string{"", "calc-1", "calc-2", "", ""}; !reflect.DeepEqual(named, want) {
 		t.Fatalf("recorded calculations named %q, want %q", named, want)
+	}
+}
+
+// While the database restarts, calls answer 503 with Retry-After and a
+// sentence saying so, not a bare server error; once it is back, the same
+// calls succeed.
+func TestDatabaseRestartAnswers503(t *testing.T) {
+	dbURL := pgtest.NewDatabase(t)
+	p := start(t, Options{DataDir: t.TempDir(), DatabaseURL: dbURL})
+	u := p.signUp(t, "ida")
+	first := u.saveNew("Kerbside")
+	edit := map[string]any{"type": "change_notes", "run_id": first.RunSaveIDs[0], "notes": "north side"}
+	commands := "/api/projects/" + first.SaveID + "/commands"
+
+	restore := pgtest.CutOff(t, dbURL)
+	for _, c := range []struct {
+		method, path string
+		body         any
+	}{
+		{"POST", commands, edit},
+		{"GET", "/api/drainage/projects/", nil},
+	} {
+		status, header, data := u.exchange(c.method, c.path, c.body)
+		var answer map[string]string
+		if err := json.Unmarshal(data, &answer); status != http.StatusServiceUnavailable || err != nil {
+			t.Fatalf("%s %s with the database away: %d %s (%v)", c.method, c.path, status, data, err)
+		}
+		if header.Get("Retry-After") != "2" || !strings.Contains(answer["error"], "cannot reach its database") {
+			t.Fatalf("%s %s: Retry-After %q, %v", c.method, c.path, header.Get("Retry-After"), answer)
+		}
+	}
+	restore()
+	// A pooled connection the restart ended may fail one call more, with
+	// 503 again: as the web client does, try again after a moment.
+	again := func(method, path string, body, out any) {
+		t.Helper()
+		status, data := 0, []byte(nil)
+		for try := 0; try < 20; try++ {
+			if status, _, data = u.exchange(method, path, body); status != http.StatusServiceUnavailable {
+				break
+			}
+			time.Sleep(100 * time.Millisecond)
+		}
+		if status != http.StatusOK {
+			t.Fatalf("%s %s after the restart: %d %s", method, path, status, data)
+		}
+		if out != nil {
+			if err := json.Unmarshal(data, out); err != nil {
+				t.Fatal(err)
+			}
+		}
+	}
+	again("POST", commands, edit, nil)
+	var mine []listItem
+	again("GET", "/api/drainage/projects/", nil, &mine)
+	if listed(mine, first.SaveID) == nil {
+		t.Fatalf("after the restart the project is not listed: %+v", mine)
 	}
 }
 

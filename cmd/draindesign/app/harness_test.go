@@ -102,6 +102,19 @@ func (p *product) newUser(t *testing.T) *user {
 // call sends a JSON request and decodes a JSON answer into out (if non-nil).
 func (u *user) call(method, path string, body any, out any) int {
 	u.t.Helper()
+	status, _, data := u.exchange(method, path, body)
+	if out != nil && len(data) > 0 {
+		if err := json.Unmarshal(data, out); err != nil {
+			u.t.Fatalf("%s %s: answer %d %q: %v", method, path, status, data, err)
+		}
+	}
+	return status
+}
+
+// exchange sends a JSON request and returns the answer's status, headers
+// and body.
+func (u *user) exchange(method, path string, body any) (int, http.Header, []byte) {
+	u.t.Helper()
 	var rd io.Reader
 	switch b := body.(type) {
 	case nil:
@@ -128,12 +141,7 @@ func (u *user) call(method, path string, body any, out any) int {
 	}
 	defer resp.Body.Close()
 	data, _ := io.ReadAll(resp.Body)
-	if out != nil && len(data) > 0 {
-		if err := json.Unmarshal(data, out); err != nil {
-			u.t.Fatalf("%s %s: answer %d %q: %v", method, path, resp.StatusCode, data, err)
-		}
-	}
-	return resp.StatusCode
+	return resp.StatusCode, resp.Header, data
 }
 
 // scripted is a client like a script calling with an API token: no

@@ -105,6 +105,48 @@ describe('createHttp after a failover', () => {
   });
 });
 
+describe('createHttp while the database restarts', () => {
+  // fetch answers 503 with Retry-After (seconds) so many times, then 200.
+  function unavailableFor(times: number, retryAfter = '0') {
+    let n = 0;
+    const fetchFn = (async () => {
+      n++;
+      if (n > times) return new Response('{"ok":true}', { status: 200 });
+      return new Response(JSON.stringify({ error: 'The server cannot reach its database at the moment.' }), {
+        status: 503,
+        headers: { 'Retry-After': retryAfter },
+      });
+    }) as typeof fetch;
+    const waits: boolean[] = [];
+    const send = createHttp({ fetchFn, unavailableBudgetMs: 2000, onWaiting: (waiting) => waits.push(waiting) });
+    return { send, tries: () => n, waits };
+  }
+
+  it('sends a repeatable request again after Retry-After until it is answered, telling the screen it waits', async () => {
+    const http = unavailableFor(2);
+    await expect(http.send('POST', '/projects/p1/commands', {}, { repeatable: true })).resolves.toEqual({ ok: true });
+    expect(http.tries()).toBe(3);
+    expect(http.waits).toEqual([true, false]);
+  });
+
+  it('gives up with the 503 once the budget is spent, and stops waiting on screen', async () => {
+    // Each pause is at least 500 ms: a budget of 2 s allows four.
+    const http = unavailableFor(10);
+    const error = await http.send('POST', '/drainage/calculate/', {}, { repeatable: true }).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(ApiError);
+    expect(error).toMatchObject({ status: 503, retryAfterMs: 0 });
+    expect(http.tries()).toBe(5);
+    expect(http.waits).toEqual([true, false]);
+  });
+
+  it('does not wait out a 503 for a request that must not be sent twice', async () => {
+    const http = unavailableFor(1);
+    await expect(http.send('POST', '/projects/p1/commands', {})).rejects.toMatchObject({ status: 503 });
+    expect(http.tries()).toBe(1);
+    expect(http.waits).toEqual([]);
+  });
+});
+
 describe('which calls are repeatable', () => {
   function recording() {
     const calls: { method: Method; path: string; repeatable: boolean }[] = [];

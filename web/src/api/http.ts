@@ -15,7 +15,10 @@ export interface SendOptions {
    * FAILOVER_PAUSES_MS in turn, and the balancer takes it to another
    * instance. A stopped instance goes on taking connections, and dropping
    * them, while the kernel frees its memory: a fraction of a second, which
-   * a try 300 ms later could still meet.
+   * a try 300 ms later could still meet. An answer 503 (the server cannot
+   * reach its database, as in a restart) is waited out too, for up to
+   * UNAVAILABLE_BUDGET_MS, sending the request again after each answer's
+   * Retry-After; HttpOptions.onWaiting tells the screen meanwhile.
    */
   repeatable?: boolean;
 }
@@ -23,16 +26,26 @@ export interface SendOptions {
 /** The pauses before a repeatable request is sent again after a failover. */
 export const FAILOVER_PAUSES_MS: readonly number[] = [300, 1000];
 
+/**
+ * How long a repeatable request waits out 503 answers (the server cannot
+ * reach its database: a restart takes a few seconds), sent again after
+ * each answer's Retry-After, before the 503 is given to the caller.
+ */
+export const UNAVAILABLE_BUDGET_MS = 20_000;
+
 /** The server answered with a status outside 2xx; body is its parsed JSON, text, or null. */
 export class ApiError extends Error {
   readonly status: number;
   readonly body: unknown;
+  /** The answer's Retry-After, in milliseconds (null: none). */
+  readonly retryAfterMs: number | null;
 
-  constructor(status: number, body: unknown) {
+  constructor(status: number, body: unknown, retryAfterMs: number | null = null) {
     super(`HTTP ${status}`);
     this.name = 'ApiError';
     this.status = status;
     this.body = body;
+    this.retryAfterMs = retryAfterMs;
   }
 }
 
@@ -53,6 +66,11 @@ export function isFailover(error: unknown): boolean {
   return error instanceof NetworkError || (error instanceof ApiError && error.status === 502);
 }
 
+/** The server is up but cannot reach its database for a moment (503), or the balancer has no instance to offer. */
+export function isUnavailable(error: unknown): error is ApiError {
+  return error instanceof ApiError && error.status === 503;
+}
+
 export function isServerSide(error: unknown): boolean {
   return error instanceof NetworkError || (error instanceof ApiError && error.status >= 500);
 }
@@ -64,6 +82,10 @@ export interface HttpOptions {
   language?: () => string;
   /** The pauses before a repeatable request is sent again (SendOptions); FAILOVER_PAUSES_MS by default. */
   failoverPausesMs?: readonly number[];
+  /** How long a repeatable request waits out 503 answers; UNAVAILABLE_BUDGET_MS by default. */
+  unavailableBudgetMs?: number;
+  /** Told when a request starts (true) and stops (false) waiting out 503 answers, for a notice on screen. */
+  onWaiting?: (waiting: boolean) => void;
 }
 
 export function createHttp(options: HttpOptions = {}): Send {
@@ -71,6 +93,7 @@ export function createHttp(options: HttpOptions = {}): Send {
   const fetchFn = options.fetchFn ?? ((input, init) => globalThis.fetch(input, init));
   const language = options.language ?? (() => 'en');
   const pauses = options.failoverPausesMs ?? FAILOVER_PAUSES_MS;
+  const budget = options.unavailableBudgetMs ?? UNAVAILABLE_BUDGET_MS;
 
   async function once<T>(method: Method, path: string, body?: unknown): Promise<T> {
     const headers: Record<string, string> = {
@@ -101,21 +124,46 @@ export function createHttp(options: HttpOptions = {}): Send {
       throw new NetworkError(cause);
     }
     const data = parseBody(text);
-    if (!response.ok) throw new ApiError(response.status, data);
+    if (!response.ok) throw new ApiError(response.status, data, retryAfterMs(response.headers.get('Retry-After')));
     return data as T;
   }
 
   return async function send<T>(method: Method, path: string, body?: unknown, sendOptions?: SendOptions): Promise<T> {
-    for (const pause of sendOptions?.repeatable ? pauses : []) {
-      try {
-        return await once<T>(method, path, body);
-      } catch (error) {
-        if (!isFailover(error)) throw error;
+    if (!sendOptions?.repeatable) return once<T>(method, path, body);
+    let failovers = 0;
+    let waited = 0;
+    let waiting = false;
+    try {
+      for (;;) {
+        try {
+          return await once<T>(method, path, body);
+        } catch (error) {
+          let pause: number;
+          if (isFailover(error) && failovers < pauses.length) {
+            pause = pauses[failovers++]!;
+          } else if (isUnavailable(error) && waited < budget) {
+            pause = Math.min(Math.max(error.retryAfterMs ?? 2000, 500), 5000, budget - waited);
+            waited += pause;
+            if (!waiting) {
+              waiting = true;
+              options.onWaiting?.(true);
+            }
+          } else {
+            throw error;
+          }
+          await new Promise((done) => setTimeout(done, pause));
+        }
       }
-      await new Promise((done) => setTimeout(done, pause));
+    } finally {
+      if (waiting) options.onWaiting?.(false);
     }
-    return once<T>(method, path, body);
   };
+}
+
+/** Retry-After in milliseconds: its delay-seconds form (the server's), else null. */
+function retryAfterMs(header: string | null): number | null {
+  if (header === null || !/^\d+$/.test(header.trim())) return null;
+  return Number(header.trim()) * 1000;
 }
 
 function parseBody(text: string): unknown {

@@ -3,6 +3,7 @@ import type { i18n as I18n } from 'i18next';
 import { createActor, waitFor } from 'xstate';
 import { createAuthApi, createDrainageApi, createProjectApi, type AuthApi, type DrainageApi, type ProjectApi } from '../api/endpoints';
 import { ApiError, createFileHttp, createHttp } from '../api/http';
+import { createServerWait, type ServerWait } from '../api/serverWait';
 import { createWorkspace, type Workspace } from '../design/workspace';
 import { createHistoryApi, type HistoryApi } from '../history/historyApi';
 import { applyLanguage, createI18n, initialLanguage } from '../i18n/i18n';
@@ -31,6 +32,8 @@ export interface Services {
   /** Loads translators' changes over the bundled catalogues. */
   liveCatalogue: LiveCatalogue | null;
   queryClient: QueryClient;
+  /** Requests waiting out an unreachable database, for the notice on screen. */
+  serverWait: ServerWait;
   /** Logs out and closes the open project. */
   signOut(): void;
 }
@@ -58,9 +61,11 @@ export function createServices(options: ServiceOptions = {}): Services {
   });
 
   // Accept-Language wants BCP 47: the product's rs and si are sent as sr-Latn and sl.
+  const serverWait = createServerWait();
   const open = createHttp({
     fetchFn: options.fetchFn,
     language: () => toBcp47(isLanguageCode(i18n.language) ? i18n.language : FALLBACK_LANGUAGE),
+    onWaiting: serverWait.onWaiting,
   });
   const auth = createAuthApi(open);
   const session = createActor(
@@ -118,6 +123,7 @@ export function createServices(options: ServiceOptions = {}): Services {
     translations,
     liveCatalogue,
     queryClient,
+    serverWait,
     signOut() {
       workspace.dispose();
       session.send({ type: 'LOGOUT' });

@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import { useSession } from '../app/ServicesContext';
 import { CookieNotice } from '../components/CookieNotice';
+import { ServerWaitNotice } from '../components/ServerWaitNotice';
 import { PublicHeader } from './PublicHeader';
 import { TopBar } from './TopBar';
 
@@ -11,6 +12,7 @@ export function PageLayout({ children, narrow, wide }: { children: ReactNode; na
   return (
     <div className="page">
       {signedIn ? <TopBar /> : <PublicHeader />}
+      <ServerWaitNotice />
       <main className={`page__main${width}`} id="main">
         {children}
       </main>
