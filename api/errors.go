@@ -3,6 +3,7 @@ package api
 import (
 	"encoding/json"
 	"errors"
+	"io"
 	"log/slog"
 	"net/http"
 	"strconv"
@@ -28,7 +29,7 @@ const (
 
 // unavailableRetry is the Retry-After of a 503 for an unreachable
 // database: a restart of PostgreSQL takes a few seconds.
-const unavailableRetry = 2 * time.Second
+const unavailableRetry = time.Second
 
 type errorBody struct {
 	Error string `json:"error"`
@@ -81,10 +82,25 @@ func writeError(w http.ResponseWriter, r *http.Request, log *slog.Logger, err er
 			"request_id", middleware.GetReqID(r.Context()))
 		wait = max(wait, unavailableRetry)
 	}
-	if (kind == fault.Limit || kind == fault.Unavailable) && wait > 0 {
-		w.Header().Set("Retry-After", strconv.Itoa(int((wait+999_999_999)/1_000_000_000)))
+	if kind == fault.Limit || kind == fault.Unavailable {
+		if wait > 0 {
+			w.Header().Set("Retry-After", strconv.Itoa(int((wait+999_999_999)/1_000_000_000)))
+		}
+		drainBody(r)
 	}
 	writeJSON(w, status, body)
+}
+
+// drainBody reads what is left of the request's body (at most maxBody) before
+// an answer that asks the client to try again. Answered before its body was
+// read (a save refused while the session could not be read), a large
+// request was cut off by the server closing the connection, and the client
+// got a reset instead of the answer: under `make load`'s database cut, saves
+// failed that way instead of waiting.
+func drainBody(r *http.Request) {
+	if r.Body != nil {
+		_, _ = io.Copy(io.Discard, io.LimitReader(r.Body, maxBody))
+	}
 }
 
 // classify gives the kind and user text of err, including the few errors
