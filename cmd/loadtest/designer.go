@@ -167,13 +167,7 @@ func (d *designer) call(ctx context.Context, name, method, path string, body, ou
 			// unseen by the designer unless the last try fails too.
 			pause := repeats[0]
 			repeats = repeats[1:]
-			d.e.mu.Lock()
-			d.e.repeated[name]++
-			d.e.mu.Unlock()
-			if d.failedAt.IsZero() {
-				d.failedAt, d.failSeen = started, time.Now()
-			}
-			sleep(ctx, pause)
+			d.sendAgain(ctx, d.e.repeated, name, started, pause)
 			continue
 		case unavailableLeft > 0 && err == nil && status == http.StatusServiceUnavailable:
 			// The instance cannot reach the database (a restart): waited
@@ -181,13 +175,7 @@ func (d *designer) call(ctx context.Context, name, method, path string, body, ou
 			// shows "waiting for the server" meanwhile.
 			pause := min(max(retryAfter(resp.Header.Get("Retry-After")), 500*time.Millisecond), 5*time.Second, unavailableLeft)
 			unavailableLeft -= pause
-			d.e.mu.Lock()
-			d.e.waitedOut[name]++
-			d.e.mu.Unlock()
-			if d.failedAt.IsZero() {
-				d.failedAt, d.failSeen = started, time.Now()
-			}
-			sleep(ctx, pause)
+			d.sendAgain(ctx, d.e.waitedOut, name, started, pause)
 			continue
 		case err != nil || status >= 500:
 			what := fmt.Sprintf("status %d: %.120s", status, data)
@@ -272,6 +260,19 @@ func (d *designer) read(resp *http.Response, ok bool, out any) ([]byte, error) {
 
 // failoverPauses are the web client's FAILOVER_PAUSES_MS.
 var failoverPauses = []time.Duration{300 * time.Millisecond, time.Second}
+
+// sendAgain counts a try of call name, sent at started, that will be sent
+// again in counts, starts the designer's gap if none is running, and
+// pauses.
+func (d *designer) sendAgain(ctx context.Context, counts map[string]int, name string, started time.Time, pause time.Duration) {
+	d.e.mu.Lock()
+	counts[name]++
+	d.e.mu.Unlock()
+	if d.failedAt.IsZero() {
+		d.failedAt, d.failSeen = started, time.Now()
+	}
+	sleep(ctx, pause)
+}
 
 // unavailableBudget is how long a repeatable call waits out 503 answers
 // (UNAVAILABLE_BUDGET_MS in web/src/api/http.ts).

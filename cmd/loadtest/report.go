@@ -279,31 +279,31 @@ func (r *rig) report(res *results) error {
 // repeatedText counts the calls sent again because the instance answered
 // nothing (SendOptions.repeatable in the web client), per call.
 func repeatedText(repeated map[string]int) string {
-	total := 0
-	var each []string
-	for _, name := range slices.Sorted(maps.Keys(repeated)) {
-		total += repeated[name]
-		each = append(each, fmt.Sprintf("%d %s", repeated[name], name))
-	}
+	total, each := perCall(repeated)
 	if total == 0 {
 		return "no call sent again after an instance answered nothing"
 	}
-	return fmt.Sprintf("%d calls sent again after the instance answered nothing, as the web client does for reads, calculations, edits that set values and named saves (%s)", total, strings.Join(each, ", "))
+	return fmt.Sprintf("%d calls sent again after the instance answered nothing, as the web client does for reads, calculations, edits that set values and named saves (%s)", total, each)
 }
 
 // waitedText counts the calls sent again after a 503 (the database
 // unreachable), per call.
 func waitedText(waited map[string]int) string {
-	total := 0
-	var each []string
-	for _, name := range slices.Sorted(maps.Keys(waited)) {
-		total += waited[name]
-		each = append(each, fmt.Sprintf("%d %s", waited[name], name))
-	}
+	total, each := perCall(waited)
 	if total == 0 {
 		return "no call waited out a 503"
 	}
-	return fmt.Sprintf("%d tries answered 503 (the database unreachable) sent again after Retry-After, as the web client does (%s)", total, strings.Join(each, ", "))
+	return fmt.Sprintf("%d tries answered 503 (the database unreachable) sent again after Retry-After, as the web client does (%s)", total, each)
+}
+
+// perCall sums counts and lists them by call name.
+func perCall(counts map[string]int) (total int, each string) {
+	var parts []string
+	for _, name := range slices.Sorted(maps.Keys(counts)) {
+		total += counts[name]
+		parts = append(parts, fmt.Sprintf("%d %s", counts[name], name))
+	}
+	return total, strings.Join(parts, ", ")
 }
 
 // lagSentence says how far the read models were behind the log, from the
