@@ -137,6 +137,7 @@ func (d *designer) call(ctx context.Context, name, method, path string, body, ou
 	throttleWait := 100 * time.Millisecond
 	var repeats []time.Duration       // pauses before the tries left after no answer
 	var unavailableLeft time.Duration // how much longer a 503 is waited out
+	waiting := false                  // a 503 was waited out
 	if repeatable(name, method) {
 		repeats, unavailableLeft = failoverPauses, unavailableBudget
 	}
@@ -169,12 +170,19 @@ func (d *designer) call(ctx context.Context, name, method, path string, body, ou
 			repeats = repeats[1:]
 			d.sendAgain(ctx, d.e.repeated, name, started, pause)
 			continue
-		case unavailableLeft > 0 && err == nil && status == http.StatusServiceUnavailable:
+		case unavailableLeft > 0 && (status == http.StatusServiceUnavailable || (waiting && (err != nil || status == http.StatusBadGateway))):
 			// The instance cannot reach the database (a restart): waited
 			// out after its Retry-After, as the web client does, which
-			// shows "waiting for the server" meanwhile.
-			pause := min(max(retryAfter(resp.Header.Get("Retry-After")), 500*time.Millisecond), 5*time.Second, unavailableLeft)
-			unavailableLeft -= pause
+			// shows "waiting for the server" meanwhile. Once waiting, a
+			// try that gets no answer is waited out too: the balancer,
+			// with every instance out of rotation, answers a large save
+			// before reading it, and the connection is reset.
+			asked := time.Duration(0)
+			if err == nil {
+				asked = retryAfter(resp.Header.Get("Retry-After"))
+			}
+			pause := min(max(asked, 500*time.Millisecond), 5*time.Second, unavailableLeft)
+			unavailableLeft, waiting = unavailableLeft-pause, true
 			d.sendAgain(ctx, d.e.waitedOut, name, started, pause)
 			continue
 		case err != nil || status >= 500:

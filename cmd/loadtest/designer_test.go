@@ -145,7 +145,7 @@ func TestHandshakeError(t *testing.T) {
 func TestCallRepeatsAfterNoAnswer(t *testing.T) {
 	for _, tc := range []struct {
 		name, method string
-		first        string // "drop", "502" or "503" (the database unreachable)
+		first        string // "drop", "502", "503" (the database unreachable) or "503 then drop"
 		failing      int    // tries that get no answer, or 503
 		wantErrors   int
 		wantRepeated int
@@ -162,6 +162,9 @@ func TestCallRepeatsAfterNoAnswer(t *testing.T) {
 		{"edit", "POST", "503", 3, 0, 0, 3},
 		{"calculate small", "POST", "503", 1, 0, 0, 1},
 		{"create", "POST", "503", 1, 1, 0, 0},
+		// A 503, then resets (the balancer refusing a large save unread):
+		// the failover's two tries, then waited out as the 503 was.
+		{"save", "POST", "503 then drop", 4, 0, 2, 2},
 	} {
 		t.Run(tc.name+" "+tc.first, func(t *testing.T) {
 			var mu sync.Mutex
@@ -171,14 +174,14 @@ func TestCallRepeatsAfterNoAnswer(t *testing.T) {
 				tries++
 				n := tries
 				mu.Unlock()
-				if n <= tc.failing && tc.first == "drop" {
+				if n <= tc.failing && (tc.first == "drop" || (tc.first == "503 then drop" && n > 1)) {
 					conn, _, err := http.NewResponseController(w).Hijack()
 					if err == nil {
 						conn.Close()
 					}
 					return
 				}
-				if n <= tc.failing && tc.first == "503" {
+				if n <= tc.failing && strings.HasPrefix(tc.first, "503") {
 					w.Header().Set("Retry-After", "0")
 					http.Error(w, `{"error":"The server cannot reach its database at the moment."}`, http.StatusServiceUnavailable)
 					return

@@ -139,6 +139,21 @@ describe('createHttp while the database restarts', () => {
     expect(http.waits).toEqual([true, false]);
   });
 
+  it('once waiting, waits out a try that gets no answer too (the balancer resets a large save)', async () => {
+    const answers: (number | 'drop')[] = [503, 'drop', 'drop', 'drop', 200];
+    let n = 0;
+    const fetchFn = (async () => {
+      const answer = answers[n++]!;
+      if (answer === 'drop') throw new TypeError('Failed to fetch');
+      return new Response(answer === 200 ? '{"ok":true}' : '{"error":"x"}', { status: answer, headers: { 'Retry-After': '0' } });
+    }) as typeof fetch;
+    const waits: boolean[] = [];
+    const send = createHttp({ fetchFn, failoverPausesMs: [1, 1], unavailableBudgetMs: 5000, onWaiting: (waiting) => waits.push(waiting) });
+    await expect(send('POST', '/drainage/save/', {}, { repeatable: true })).resolves.toEqual({ ok: true });
+    expect(n).toBe(5);
+    expect(waits).toEqual([true, false]);
+  });
+
   it('does not wait out a 503 for a request that must not be sent twice', async () => {
     const http = unavailableFor(1);
     await expect(http.send('POST', '/projects/p1/commands', {})).rejects.toMatchObject({ status: 503 });

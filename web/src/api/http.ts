@@ -141,8 +141,12 @@ export function createHttp(options: HttpOptions = {}): Send {
           let pause: number;
           if (isFailover(error) && failovers < pauses.length) {
             pause = pauses[failovers++]!;
-          } else if (isUnavailable(error) && waited < budget) {
-            pause = Math.min(Math.max(error.retryAfterMs ?? 2000, 500), 5000, budget - waited);
+          } else if ((isUnavailable(error) || (waiting && isFailover(error))) && waited < budget) {
+            // Once waiting, a try that gets no answer is waited out too: the
+            // balancer, with every instance out of rotation, answers a large
+            // save before reading it, and the connection is reset.
+            const asked = isUnavailable(error) ? error.retryAfterMs : null;
+            pause = Math.min(Math.max(asked ?? 2000, 500), 5000, budget - waited);
             waited += pause;
             if (!waiting) {
               waiting = true;
