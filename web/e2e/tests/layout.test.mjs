@@ -112,6 +112,10 @@ describe('the layout from a phone to a desktop', { skip }, () => {
     await page.getByRole('region', { name: 'Cookie notice' }).getByRole('button', { name: 'OK' }).click();
     await designRun(page, { length: 20, area: 144 });
     await assertNoSideScroll(page, 'design screen');
+    // The catchment picture shrinks into its card instead of running past its edge.
+    const picture = await page.locator('.catchment-canvas').first().boundingBox();
+    const card = await page.locator('.catchment-panel').first().boundingBox();
+    assert.ok(picture && card && picture.x + picture.width <= card.x + card.width + 0.5, `the catchment picture (${JSON.stringify(picture)}) fits its panel (${JSON.stringify(card)})`);
     // Scrolled down, the project column stays above the tabs instead of sliding over them.
     await page.evaluate(() => window.scrollTo(0, 400));
     await settle(page);

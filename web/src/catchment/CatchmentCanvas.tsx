@@ -88,10 +88,17 @@ export function CatchmentCanvas({ catchment, scale, selected, label, onPointerDo
   }, [catchment, scale, selected]);
 
   const interactive = !!onPointerDown;
+  // A picture shrinks with its box on a narrow screen (a phone is narrower
+  // than the spec's 500 px); the editor keeps its size, which its pointer
+  // and handles are placed by, and scrolls in its panel instead.
+  const picture = !onPointerDown && !onKeyDown;
+  const size = picture
+    ? { box: { width: scale.width, maxWidth: '100%' }, canvas: { width: '100%', height: 'auto', aspectRatio: `${scale.width} / ${scale.height}` } }
+    : { box: { width: scale.width, height: scale.height }, canvas: { width: scale.width, height: scale.height } };
   return (
     <div
       className={`catchment-canvas${interactive ? ' catchment-canvas--interactive' : ''}${copying ? ' catchment-canvas--copy' : ''}`}
-      style={{ width: scale.width, height: scale.height }}
+      style={size.box}
       tabIndex={onKeyDown ? 0 : undefined}
       data-autofocus={onKeyDown ? true : undefined}
       role={onKeyDown ? 'group' : undefined}
@@ -103,7 +110,7 @@ export function CatchmentCanvas({ catchment, scale, selected, label, onPointerDo
         ref={canvasRef}
         role="img"
         aria-label={label}
-        style={{ width: scale.width, height: scale.height }}
+        style={size.canvas}
         onPointerDown={
           onPointerDown
             ? (event) => {
