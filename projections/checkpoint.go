@@ -71,24 +71,18 @@ var errRoundBusy = errors.New("projection busy on another instance")
 
 // tryLockCheckpoint is lockCheckpoint for a round that need not wait: when
 // another instance holds the projection's lock, it fails with errRoundBusy
-// at once. The lock is tried in one statement, which notes the outcome in
-// a setting local to the transaction, and the checkpoint read in the next,
-// which returns that note: both go to the server in one pipeline, and the
-// read's snapshot is taken after the lock was granted. (Tried in the
-// statement that read the checkpoint, the lock could be granted after that
-// statement's snapshot, just as the other instance committed its round:
-// the round then applied a batch from the old checkpoint, in vain, before
-// its conditional update rolled it back; TestTwoInstancesApplyEachEventOnce
-// caught it about once in fifty runs.)
+// at once. The lock is tried in the statement that reads the checkpoint,
+// so the read's snapshot may predate the other instance's commit by the
+// few microseconds between the two; such a round then starts from the old
+// checkpoint, and its conditional update (advanceCheckpoint) rolls it back.
 func tryLockCheckpoint(ctx context.Context, tx *Tx, name string) (eventstore.Position, error) {
 	if tx.Dialect != Postgres {
 		return lockCheckpoint(ctx, tx, name)
 	}
 	var c, s int64
 	var locked bool
-	err := tx.queryRowLocked(ctx,
-		`SELECT set_config('draindesign.round_locked', pg_try_advisory_xact_lock(?, hashtext(?))::text, true)`, []any{int32(roundLockClass), name},
-		`SELECT commit_pos, seq_pos, current_setting('draindesign.round_locked')::boolean FROM projection_checkpoints WHERE name = ?`, name).Scan(&c, &s, &locked)
+	err := tx.QueryRow(ctx, `SELECT commit_pos, seq_pos, pg_try_advisory_xact_lock(?, hashtext(name))
+		FROM projection_checkpoints WHERE name = ?`, int32(roundLockClass), name).Scan(&c, &s, &locked)
 	if err == nil && !locked {
 		return eventstore.Position{}, errRoundBusy
 	}
