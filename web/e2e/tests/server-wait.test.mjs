@@ -50,7 +50,7 @@ describe('a calculation while the database restarts', { skip }, () => {
     await calculateButton(page).click();
     const status = page.getByRole('status').filter({ hasText: notice });
     await status.waitFor();
-    await screenshot(page, 'server-wait');
+    await screenshot(page, 'server-wait', { phone: true });
     assert.ok(refused >= 1, 'the calculation was refused while the database was out');
 
     restarted = true;
