@@ -120,6 +120,26 @@ type Store interface {
 	Close() error
 }
 
+// LowPriority marks the appends made with the returned context as ones that
+// may wait behind the others: the record of a calculation, whose answer
+// takes longer than the record anyway, beside an edit, which a designer
+// watches land in their other tab. A store with a pool of connections
+// gives such appends a few connections of their own (PostgreSQL: see
+// lowConns there), so that at any moment only those few take part in the
+// server's commits while edits do. Stores with one writer (SQLite) or no
+// pool of their own ignore the mark.
+func LowPriority(ctx context.Context) context.Context {
+	return context.WithValue(ctx, lowPriorityKey{}, true)
+}
+
+// IsLowPriority reports whether ctx carries LowPriority's mark.
+func IsLowPriority(ctx context.Context) bool {
+	low, _ := ctx.Value(lowPriorityKey{}).(bool)
+	return low
+}
+
+type lowPriorityKey struct{}
+
 // ErrConflict is matched (errors.Is) by every *ConflictError.
 var ErrConflict = errors.New("eventstore: version conflict")
 

@@ -61,8 +61,9 @@ func OpenSQLite(path string) (*DB, error) {
 }
 
 // MaxReadModelConns bounds one instance's connections to the PostgreSQL
-// read-model database; with the event store's pool (pgxpool's default, four
-// on two cores) a few instances stay well under PostgreSQL's default of 100.
+// read-model database. With the event store's pools (postgres.Conns) an
+// instance holds at most 38 connections; docker-compose.yml raises
+// PostgreSQL's max_connections to fit its replicas.
 const MaxReadModelConns = 16
 
 // OpenPostgres connects to the read-model database at url (a postgres:// URL

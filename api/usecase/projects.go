@@ -496,10 +496,14 @@ type Outcome struct {
 }
 
 // RecordCalculation appends the outcome of a project run's calculation.
+// The record yields to edits in the store (eventstore.LowPriority): the
+// calculation took longer than the record's wait, while an edit is a
+// designer's keystroke that their other tab should show at once.
 func (u *Projects) RecordCalculation(ctx context.Context, a Actor, o Outcome) error {
 	if o.ProjectID == "" {
 		return nil
 	}
+	ctx = eventstore.LowPriority(ctx)
 	if err := CheckRequestID(o.RequestID); err != nil {
 		return err
 	}

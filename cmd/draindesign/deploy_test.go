@@ -5,10 +5,14 @@ import (
 	"os/exec"
 	"path/filepath"
 	"slices"
+	"strconv"
 	"strings"
 	"testing"
 
 	"go.yaml.in/yaml/v4"
+
+	"draindesign/eventstore/postgres"
+	"draindesign/projections"
 )
 
 // lines reads a file of the repository as its non-comment lines.
@@ -63,10 +67,9 @@ type composeFile struct {
 	} `yaml:"configs"`
 }
 
-// The compose file starts PostgreSQL, NATS with JetStream, at least two app
-// instances on both, and a published load balancer in front of them; where
-// Docker exists, `docker compose config` accepts it too.
-func TestComposeStartsTheScaleOutDeployment(t *testing.T) {
+// readCompose parses docker-compose.yml.
+func readCompose(t *testing.T) composeFile {
+	t.Helper()
 	raw, err := os.ReadFile(filepath.Join("..", "..", "docker-compose.yml"))
 	if err != nil {
 		t.Fatal(err)
@@ -75,6 +78,39 @@ func TestComposeStartsTheScaleOutDeployment(t *testing.T) {
 	if err := yaml.Unmarshal(raw, &c); err != nil {
 		t.Fatalf("docker-compose.yml: %v", err)
 	}
+	return c
+}
+
+// Every app replica at its busiest (all its pools full), with the
+// migration job and a few tools beside them, fits in the compose
+// PostgreSQL's max_connections: past it the server answers "too many
+// clients" to everyone.
+func TestComposeHasConnectionsForEveryInstance(t *testing.T) {
+	c := readCompose(t)
+	maxConns := 100 // PostgreSQL's default
+	cmd := c.Services["postgres"].Command
+	for i, arg := range cmd {
+		if v, ok := strings.CutPrefix(arg, "max_connections="); ok && i > 0 && cmd[i-1] == "-c" {
+			n, err := strconv.Atoi(v)
+			if err != nil {
+				t.Fatalf("postgres command %v: %v", cmd, err)
+			}
+			maxConns = n
+		}
+	}
+	const tools = 10 // migrate, a backup, psql sessions
+	perInstance := int(postgres.Conns(postgres.DefaultMaxConns)) + projections.MaxReadModelConns
+	if need := c.Services["app"].Deploy.Replicas*perInstance + tools; need > maxConns {
+		t.Errorf("%d app replicas need up to %d connections (%d each) and %d for tools: %d, above max_connections %d",
+			c.Services["app"].Deploy.Replicas, c.Services["app"].Deploy.Replicas*perInstance, perInstance, tools, need, maxConns)
+	}
+}
+
+// The compose file starts PostgreSQL, NATS with JetStream, at least two app
+// instances on both, and a published load balancer in front of them; where
+// Docker exists, `docker compose config` accepts it too.
+func TestComposeStartsTheScaleOutDeployment(t *testing.T) {
+	c := readCompose(t)
 	image := func(svc, prefix string) {
 		if s, ok := c.Services[svc]; !ok || !strings.HasPrefix(s.Image, prefix) {
 			t.Errorf("service %s: image %q, want %s*", svc, c.Services[svc].Image, prefix)

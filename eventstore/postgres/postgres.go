@@ -56,6 +56,15 @@ type Store struct {
 	// every read model fell behind the log, further each second. Each side
 	// now waits only for its own kind.
 	logPool *pgxpool.Pool
+	// lowPool serves the appends marked eventstore.LowPriority, the
+	// records of calculations. On the main pool they took part in the
+	// commits beside the edits: under `make load` PostgreSQL's commits
+	// wait for one another's WAL flush (LWLock:WALWrite), and the more
+	// commits at once on two busy cores, the longer the flusher's turn
+	// for a core keeps the others waiting. Held to lowConns connections,
+	// the records queue in the instance instead, and the edits' commits
+	// meet fewer others (docs/decisions.md, "Records yield to edits").
+	lowPool *pgxpool.Pool
 	// scratches holds the read buffers of finished queries for the next
 	// ones. A sync.Pool would drop them at every garbage collection, which
 	// a reader of pages of 1,000 events triggers every few pages: their
@@ -75,8 +84,9 @@ var _ eventstore.Store = (*Store)(nil)
 
 // Open migrates the database at databaseURL (see Migrate) and connects to
 // it. pgxpool settings such as pool_max_conns may be given in the URL;
-// pool_max_conns sizes the main pool, and the log readers' pool has a
-// quarter as many connections beside it (logConns).
+// pool_max_conns sizes the main pool, the log readers' pool has a quarter
+// as many connections beside it (logConns) and the low-priority appends'
+// pool an eighth (lowConns).
 func Open(ctx context.Context, databaseURL string) (*Store, error) {
 	if err := Migrate(ctx, databaseURL); err != nil {
 		return nil, err
@@ -98,20 +108,19 @@ func Open(ctx context.Context, databaseURL string) (*Store, error) {
 		// the read models have as many of their own.
 		cfg.MaxConns = DefaultMaxConns
 	}
-	logCfg := cfg.Copy()
-	logCfg.MaxConns = logConns(cfg.MaxConns)
-	logCfg.MinConns = min(logCfg.MinConns, logCfg.MaxConns)
-	pool, err := pgxpool.NewWithConfig(ctx, cfg)
-	if err != nil {
-		return nil, fmt.Errorf("open event store: %w", err)
+	s := &Store{scratches: make(chan *scratch, keptScratches)}
+	for _, p := range []struct {
+		pool *(*pgxpool.Pool)
+		size int32
+	}{{&s.pool, cfg.MaxConns}, {&s.logPool, logConns(cfg.MaxConns)}, {&s.lowPool, lowConns(cfg.MaxConns)}} {
+		c := cfg.Copy()
+		c.MaxConns, c.MinConns = p.size, min(cfg.MinConns, p.size)
+		if *p.pool, err = pgxpool.NewWithConfig(ctx, c); err != nil {
+			s.Close()
+			return nil, fmt.Errorf("open event store: %w", err)
+		}
 	}
-	logPool, err := pgxpool.NewWithConfig(ctx, logCfg)
-	if err != nil {
-		pool.Close()
-		return nil, fmt.Errorf("open event store: %w", err)
-	}
-	s := &Store{pool: pool, logPool: logPool, scratches: make(chan *scratch, keptScratches)}
-	if err := pool.Ping(ctx); err != nil {
+	if err := s.pool.Ping(ctx); err != nil {
 		s.Close()
 		return nil, fmt.Errorf("open event store: %w", err)
 	}
@@ -125,11 +134,39 @@ func logConns(main int32) int32 {
 	return max(1, main/4)
 }
 
-// Close closes the pools; it may be called more than once.
+// lowConns is the size of the low-priority appends' pool beside a main
+// pool of main connections: an eighth of it (2 beside the default 16), at
+// least one. Two connections per instance kept up with the records of
+// `make load`'s calculations (about 150 a second per instance), and the
+// edits' p99 fell by a sixth against the records on the main pool.
+func lowConns(main int32) int32 {
+	return max(1, main/8)
+}
+
+// Conns is the most connections a store opens when its main pool has
+// main: its three pools together (22 for the default 16). A deployment's
+// PostgreSQL needs as many per instance, beside the read models' own.
+func Conns(main int32) int32 {
+	return main + logConns(main) + lowConns(main)
+}
+
+// Close closes the pools; it may be called more than once, and on a store
+// that Open left half made.
 func (s *Store) Close() error {
-	s.pool.Close()
-	s.logPool.Close()
+	for _, p := range []*pgxpool.Pool{s.pool, s.logPool, s.lowPool} {
+		if p != nil {
+			p.Close()
+		}
+	}
 	return nil
+}
+
+// writePool is the pool of an append made with ctx.
+func (s *Store) writePool(ctx context.Context) *pgxpool.Pool {
+	if eventstore.IsLowPriority(ctx) {
+		return s.lowPool
+	}
+	return s.pool
 }
 
 // An append is one statement: a CTE writing the stream row (its first
@@ -213,7 +250,7 @@ func (s *Store) Append(ctx context.Context, stream string, expected eventstore.E
 			// moves: writing on top of whatever version the row holds when
 			// the lock is granted could give a later version a smaller
 			// transaction id (ids are assigned before the lock wait).
-			if at, err = s.StreamVersion(ctx, stream); err != nil {
+			if at, err = s.streamVersion(ctx, s.writePool(ctx), stream); err != nil {
 				return eventstore.AppendResult{}, fmt.Errorf("append to %s: %w", stream, err)
 			}
 		}
@@ -247,7 +284,7 @@ func (s *Store) tryAppend(ctx context.Context, at int64, evs []eventstore.NewEve
 	args[1] = at
 	var last eventstore.Position
 	written := 0
-	rows, err := s.pool.Query(ctx, query, append([]any{positionFormats}, args...)...)
+	rows, err := s.writePool(ctx).Query(ctx, query, append([]any{positionFormats}, args...)...)
 	if err == nil {
 		for rows.Next() {
 			v := rows.RawValues()
@@ -323,7 +360,7 @@ func (s *Store) afterFailure(ctx context.Context, stream string, expected events
 		// version conflict.
 		return eventstore.AppendResult{}, fmt.Errorf("append to %s: %w", stream, failure)
 	}
-	actual, err := s.StreamVersion(ctx, stream)
+	actual, err := s.streamVersion(ctx, s.writePool(ctx), stream)
 	if err != nil {
 		return eventstore.AppendResult{}, fmt.Errorf("append to %s: %w", stream, err)
 	}
@@ -331,7 +368,7 @@ func (s *Store) afterFailure(ctx context.Context, stream string, expected events
 }
 
 func (s *Store) eventsByID(ctx context.Context, ids []string) ([]eventstore.Event, error) {
-	return s.query(ctx, s.pool, len(ids), `SELECT `+eventColumns+` FROM events WHERE event_id = ANY($1)`, ids)
+	return s.query(ctx, s.writePool(ctx), len(ids), `SELECT `+eventColumns+` FROM events WHERE event_id = ANY($1)`, ids)
 }
 
 // ReadStream implements eventstore.Store.
@@ -583,8 +620,12 @@ func (s *Store) StreamVersions(ctx context.Context, streams []string) (map[strin
 
 // StreamVersion implements eventstore.Store.
 func (s *Store) StreamVersion(ctx context.Context, stream string) (int64, error) {
+	return s.streamVersion(ctx, s.pool, stream)
+}
+
+func (s *Store) streamVersion(ctx context.Context, pool *pgxpool.Pool, stream string) (int64, error) {
 	var v int64
-	err := s.pool.QueryRow(ctx, `SELECT version FROM streams WHERE stream_id = $1`, stream).Scan(&v)
+	err := pool.QueryRow(ctx, `SELECT version FROM streams WHERE stream_id = $1`, stream).Scan(&v)
 	if errors.Is(err, pgx.ErrNoRows) {
 		return 0, nil
 	}

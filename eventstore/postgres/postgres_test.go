@@ -3,6 +3,7 @@ package postgres_test
 import (
 	"bytes"
 	"context"
+	"errors"
 	"fmt"
 	"net/url"
 	"slices"
@@ -290,6 +291,62 @@ func TestLogReadsDoNotQueueBehindTheMainPool(t *testing.T) {
 	defer cancel2()
 	if _, err := s.ReadStream(blocked, "s", 1, 0); err == nil {
 		t.Error("ReadStream got through with every connection of the main pool taken: the pools are not apart")
+	}
+}
+
+// Appends marked low priority (the records of calculations) have a pool
+// of their own: with its connections taken they wait, while the other
+// appends go through, and with the main pool taken they still go through.
+// A conflict and a retried append are told apart on that pool too.
+func TestLowPriorityAppendsHaveTheirOwnPool(t *testing.T) {
+	s := open(t, newDatabaseWith(t, "pool_max_conns", "8"))
+	defer s.Close()
+	ctx := t.Context()
+	low := eventstore.LowPriority(ctx)
+	ev := func(id string) eventstore.NewEvent {
+		return eventstore.NewEvent{ID: id, Type: "T", Data: []byte(`{}`)}
+	}
+
+	release := postgres.HoldLowPool(t, s)
+	defer release() // before Close: a pool closes once its connections are back
+	short, cancel := context.WithTimeout(ctx, 5*time.Second)
+	defer cancel()
+	if _, err := s.Append(short, "edits", eventstore.NoStream, ev("e1")); err != nil {
+		t.Fatalf("an append waited for the low-priority pool: %v", err)
+	}
+	blocked, cancel2 := context.WithTimeout(low, 200*time.Millisecond)
+	defer cancel2()
+	if _, err := s.Append(blocked, "records", eventstore.NoStream, ev("r1")); err == nil {
+		t.Fatal("a low-priority append got through with its pool taken: it is on the main pool")
+	}
+	release()
+
+	releaseMain := postgres.HoldMainPool(t, s)
+	defer releaseMain()
+	low, cancel3 := context.WithTimeout(low, 5*time.Second)
+	defer cancel3()
+	first, err := s.Append(low, "records", eventstore.NoStream, ev("r1"))
+	if err != nil {
+		t.Fatalf("a low-priority append with the main pool taken: %v", err)
+	}
+	if again, err := s.Append(low, "records", eventstore.NoStream, ev("r1")); err != nil || again != first {
+		t.Errorf("the low-priority append sent again: %+v, %v; want %+v", again, err, first)
+	}
+	if _, err := s.Append(low, "records", eventstore.NoStream, ev("r2")); !errors.Is(err, eventstore.ErrConflict) {
+		t.Errorf("a low-priority append on a moved stream: %v, want a conflict", err)
+	}
+	if res, err := s.Append(low, "records", eventstore.Any, ev("r3")); err != nil || res.LastVersion != 2 {
+		t.Errorf("a low-priority append at any version: %+v, %v", res, err)
+	}
+}
+
+// The low-priority appends' pool is an eighth of the main pool, at least
+// one.
+func TestLowConns(t *testing.T) {
+	for main, want := range map[int32]int32{1: 1, 8: 1, 16: 2, 40: 5} {
+		if got := postgres.LowConns(main); got != want {
+			t.Errorf("lowConns(%d) = %d, want %d", main, got, want)
+		}
 	}
 }
 
