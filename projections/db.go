@@ -62,7 +62,7 @@ func OpenSQLite(path string) (*DB, error) {
 
 // MaxReadModelConns bounds one instance's connections to the PostgreSQL
 // read-model database. With the event store's pools (postgres.Conns) an
-// instance holds at most 38 connections; docker-compose.yml raises
+// instance holds at most 37 connections; docker-compose.yml raises
 // PostgreSQL's max_connections to fit its replicas.
 const MaxReadModelConns = 16
 

@@ -86,7 +86,7 @@ var _ eventstore.Store = (*Store)(nil)
 // it. pgxpool settings such as pool_max_conns may be given in the URL;
 // pool_max_conns sizes the main pool, the log readers' pool has a quarter
 // as many connections beside it (logConns) and the low-priority appends'
-// pool an eighth (lowConns).
+// pool a sixteenth (lowConns).
 func Open(ctx context.Context, databaseURL string) (*Store, error) {
 	if err := Migrate(ctx, databaseURL); err != nil {
 		return nil, err
@@ -135,16 +135,18 @@ func logConns(main int32) int32 {
 }
 
 // lowConns is the size of the low-priority appends' pool beside a main
-// pool of main connections: an eighth of it (2 beside the default 16), at
-// least one. Two connections per instance kept up with the records of
-// `make load`'s calculations (about 150 a second per instance), and the
-// edits' p99 fell by a sixth against the records on the main pool.
+// pool of main connections: a sixteenth of it (1 beside the default 16),
+// at least one. One connection per instance keeps up with the records of
+// `make load`'s calculations (about 150 a second per instance, each a few
+// milliseconds); against the records on the main pool the edits' p99 fell
+// by a sixth with two connections and by a quarter with one
+// (docs/performance.md, "Session of 2026-12-07").
 func lowConns(main int32) int32 {
-	return max(1, main/8)
+	return max(1, main/16)
 }
 
 // Conns is the most connections a store opens when its main pool has
-// main: its three pools together (22 for the default 16). A deployment's
+// main: its three pools together (21 for the default 16). A deployment's
 // PostgreSQL needs as many per instance, beside the read models' own.
 func Conns(main int32) int32 {
 	return main + logConns(main) + lowConns(main)

@@ -340,10 +340,10 @@ func TestLowPriorityAppendsHaveTheirOwnPool(t *testing.T) {
 	}
 }
 
-// The low-priority appends' pool is an eighth of the main pool, at least
-// one.
+// The low-priority appends' pool is a sixteenth of the main pool, at
+// least one.
 func TestLowConns(t *testing.T) {
-	for main, want := range map[int32]int32{1: 1, 8: 1, 16: 2, 40: 5} {
+	for main, want := range map[int32]int32{1: 1, 8: 1, 16: 1, 32: 2, 40: 2} {
 		if got := postgres.LowConns(main); got != want {
 			t.Errorf("lowConns(%d) = %d, want %d", main, got, want)
 		}
