@@ -139,7 +139,7 @@ func logConns(main int32) int32 {
 // at least one. One connection per instance keeps up with the records of
 // `make load`'s calculations (about 150 a second per instance, each a few
 // milliseconds); against the records on the main pool the edits' p99 fell
-// by a sixth with two connections and by a quarter with one
+// by a fifth with two connections and by a quarter with one
 // (docs/performance.md, "Session of 2026-12-07").
 func lowConns(main int32) int32 {
 	return max(1, main/16)
