@@ -3,6 +3,7 @@ package usecase
 import (
 	"context"
 	"encoding/json"
+	"slices"
 	"sync"
 	"testing"
 
@@ -65,8 +66,8 @@ func TestCalculationRecordsYieldToEdits(t *testing.T) {
 		}
 	}
 	for typ, got := range store.low {
-		if _, ok := want[typ]; !ok && len(got) > 0 && got[0] {
-			t.Errorf("%s appended with low priority", typ)
+		if _, ok := want[typ]; !ok && slices.Contains(got, true) {
+			t.Errorf("%s appended with low priority %v", typ, got)
 		}
 	}
 }
