@@ -46,6 +46,16 @@ export async function enter(page, label, value) {
   await input.press('Enter');
 }
 
+/**
+ * The value of a field the form fills in itself (a derived depth, a chosen
+ * class): it waits up to 5 s for the field to hold one, as the form sets it
+ * a moment after the input it follows, then returns whatever it holds.
+ */
+export async function derivedValue(locator) {
+  await locator.page().waitForFunction((el) => el.value !== '', await locator.elementHandle(), { timeout: 5000 }).catch(() => {});
+  return locator.inputValue();
+}
+
 /** Chooses a system and enters a run's length and area. */
 export async function designRun(page, { system = 'poly-100', length, area }) {
   const select = page.getByLabel('Channel group');
