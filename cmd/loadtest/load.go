@@ -81,6 +81,7 @@ func (r *rig) load(ctx context.Context) (*results, error) {
 			res.procs.Sample(name, pid)
 		}
 		seriesMu.Unlock()
+		res.procs.SampleMachine()
 	})
 
 	// The read models' lag, sampled beside the processes until they have

@@ -14,30 +14,6 @@ import (
 // every Linux architecture this runs on.
 const clockTicks = 100
 
-// ParseCPUTicks reads utime + stime (fields 14 and 15) from the text of
-// /proc/<pid>/stat. The command name (field 2) may hold spaces and
-// parentheses, so fields are counted after its last ')'.
-func ParseCPUTicks(stat string) (int64, error) {
-	end := strings.LastIndexByte(stat, ')')
-	if end < 0 {
-		return 0, fmt.Errorf("stat without a command name: %q", stat)
-	}
-	f := strings.Fields(stat[end+1:])
-	// f[0] is field 3 (state): utime is field 14, f[11].
-	if len(f) < 13 {
-		return 0, fmt.Errorf("stat has %d fields after the name", len(f))
-	}
-	u, err := strconv.ParseInt(f[11], 10, 64)
-	if err != nil {
-		return 0, fmt.Errorf("utime %q: %w", f[11], err)
-	}
-	s, err := strconv.ParseInt(f[12], 10, 64)
-	if err != nil {
-		return 0, fmt.Errorf("stime %q: %w", f[12], err)
-	}
-	return u + s, nil
-}
-
 // ParseRSSKiB reads VmRSS (kB) from the text of /proc/<pid>/status.
 func ParseRSSKiB(status string) (int64, error) {
 	sc := bufio.NewScanner(strings.NewReader(status))
@@ -83,7 +59,7 @@ func (w *ProcWatch) Sample(name string, pid int) {
 	if err != nil {
 		return
 	}
-	ticks, err := ParseCPUTicks(string(stat))
+	st, err := ParseProcStat(string(stat))
 	if err != nil {
 		return
 	}
@@ -91,8 +67,13 @@ func (w *ProcWatch) Sample(name string, pid int) {
 	if err != nil {
 		return
 	}
+	w.add(name, st.ticks, rss)
+}
+
+// add records a reading of series name taken now.
+func (w *ProcWatch) add(name string, ticks, rssKiB int64) {
 	w.mu.Lock()
-	w.samples[name] = append(w.samples[name], procSample{at: time.Since(w.start), cpuTicks: ticks, rssKiB: rss})
+	w.samples[name] = append(w.samples[name], procSample{at: time.Since(w.start), cpuTicks: ticks, rssKiB: rssKiB})
 	w.mu.Unlock()
 }
 

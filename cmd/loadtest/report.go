@@ -253,6 +253,9 @@ func (r *rig) report(res *results) error {
 		}
 		p("| %s | %s | %.0f %% | %.0f |\n", name, steady, all.CPUPercent, all.PeakRSSMiB)
 	}
+	if budget, ok := res.budget(calcRate); ok {
+		p("\nWhere the machine's CPU went while the designers worked (steady window; percent of one core), and what each calculation cost it:\n\n%s", budget.Markdown(500))
+	}
 	p("\nWhat dominates these figures, and what comes next: \"Load test: what the runs showed\" below.\n")
 
 	if r.c.keep {
@@ -461,4 +464,38 @@ func procsText(said string) string {
 		return ""
 	}
 	return " In each instance " + said + "."
+}
+
+// budget shares the machine's CPU over the steady window among the
+// instances (together), the run's other processes and the shared servers;
+// false when the machine was not sampled.
+func (res *results) budget(calcRate float64) (Budget, bool) {
+	usage := func(name string) float64 { return res.procs.Usage(name, res.steadyFrom, res.steadyTo).CPUPercent }
+	machine := usage(seriesMachine)
+	if machine == 0 {
+		return Budget{}, false
+	}
+	var instances float64
+	for _, name := range res.instances {
+		instances += usage(name)
+	}
+	parts := []part{{fmt.Sprintf("the instances (%d)", countSteady(res, usage)), instances}}
+	for _, name := range res.others {
+		parts = append(parts, part{name, usage(name)})
+	}
+	for _, s := range sharedServers {
+		parts = append(parts, part{s.series, usage(s.series)})
+	}
+	return NewBudget(parts, machine, runtime.NumCPU(), calcRate, "load generator"), true
+}
+
+// countSteady is how many instances ran in the steady window.
+func countSteady(res *results, usage func(string) float64) int {
+	n := 0
+	for _, name := range res.instances {
+		if usage(name) > 0 {
+			n++
+		}
+	}
+	return n
 }
