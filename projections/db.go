@@ -11,6 +11,8 @@ import (
 	"github.com/jackc/pgx/v5/stdlib"
 	// Registers the "sqlite" database/sql driver.
 	_ "modernc.org/sqlite"
+
+	"draindesign/eventstore/pgsession"
 )
 
 // Dialect names the SQL flavour behind a DB. Projections write portable SQL
@@ -78,6 +80,7 @@ func OpenPostgres(url string) (*DB, error) {
 	// the server refused everyone with "too many clients" (found by
 	// `make load`). Beyond the limit, queries wait for a free connection.
 	cfg.MaxConns = MaxReadModelConns
+	pgsession.PreferLZ4(cfg)
 	pool, err := pgxpool.NewWithConfig(context.Background(), cfg)
 	if err != nil {
 		return nil, fmt.Errorf("open read models: %w", err)

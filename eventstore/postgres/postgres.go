@@ -36,6 +36,7 @@ import (
 	"draindesign/eventstore"
 	"draindesign/eventstore/internal/appendcheck"
 	"draindesign/eventstore/internal/versions"
+	"draindesign/eventstore/pgsession"
 )
 
 // DefaultMaxConns bounds the store's pool unless the URL sets
@@ -102,6 +103,7 @@ func Open(ctx context.Context, databaseURL string) (*Store, error) {
 		// 100 rows, looks dearer than a custom one), which doubled its cost.
 		cfg.ConnConfig.RuntimeParams["plan_cache_mode"] = "force_generic_plan"
 	}
+	pgsession.PreferLZ4(cfg)
 	if !strings.Contains(databaseURL, "pool_max_conns") {
 		// pgxpool's default (four on two cores) made every request of a
 		// busy instance queue for a connection (issue 15's load test);

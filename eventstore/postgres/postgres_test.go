@@ -358,3 +358,33 @@ func TestLogConns(t *testing.T) {
 		}
 	}
 }
+
+// TestLargeEventsAreCompressedWithLZ4: the store's sessions compress large
+// event data with lz4 (pgsession.PreferLZ4), not the server's default pglz,
+// which was 8 % of PostgreSQL's CPU under `make load`.
+func TestLargeEventsAreCompressedWithLZ4(t *testing.T) {
+	url := pgtest.NewDatabase(t)
+	s := open(t, url)
+	defer s.Close()
+	// About the size of a calculation's record.
+	data := []byte(`{"slices":[` + strings.Repeat(`{"chainage_m":12.5,"depth_mm":48.2},`, 120) + `{}]}`)
+	if _, err := s.Append(t.Context(), "big", eventstore.NoStream, eventstore.NewEvent{ID: "e1", Type: "T", Data: data}); err != nil {
+		t.Fatal(err)
+	}
+	conn, err := pgx.Connect(t.Context(), url)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer conn.Close(context.Background())
+	var how *string
+	if err := conn.QueryRow(t.Context(), `SELECT pg_column_compression(data) FROM events WHERE event_id = 'e1'`).Scan(&how); err != nil {
+		t.Fatal(err)
+	}
+	if how == nil || *how != "lz4" {
+		t.Fatalf("the event's data was compressed with %v, want lz4", how)
+	}
+	evs, err := s.ReadStream(t.Context(), "big", 1, 0)
+	if err != nil || len(evs) != 1 || !bytes.Equal(evs[0].Data, data) {
+		t.Fatalf("read back %d events (%v), data equal: %v", len(evs), err, len(evs) == 1 && bytes.Equal(evs[0].Data, data))
+	}
+}
