@@ -7,9 +7,10 @@
 // started again, then the app's connections to NATS are cut for a while
 // through a TCP proxy this program controls, and its database is taken
 // away as a PostgreSQL restart would (connections ended, new ones refused;
-// dbOutage): the shared servers themselves are never restarted. At the end every acknowledged
-// write is read back from the store. It prints the figures, writes a chart
-// and the "Load test (issue 15)" section of docs/performance.md.
+// eventstore/pgoutage): the shared servers themselves are never restarted.
+// At the end every acknowledged write is read back from the store. It
+// prints the figures, writes a chart and the "Load test (issue 15)"
+// section of docs/performance.md.
 package main
 
 import (

@@ -18,6 +18,8 @@ import (
 	"time"
 
 	"github.com/jackc/pgx/v5"
+
+	"draindesign/eventstore/pgoutage"
 )
 
 // DefaultURL is the server used when DATABASE_URL is unset.
@@ -130,26 +132,22 @@ func CutOff(t testing.TB, databaseURL string) (restore func()) {
 	if err != nil {
 		t.Fatalf("pgtest: %v", err)
 	}
-	name := pgx.Identifier{cfg.Database}.Sanitize()
-	admin := func(sql string, args ...any) {
-		ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
-		defer cancel()
-		conn, err := pgx.Connect(ctx, ServerURL())
-		if err != nil {
-			t.Fatalf("pgtest: connect to %s: %v", redact(ServerURL()), err)
-		}
-		defer conn.Close(context.Background())
-		if _, err := conn.Exec(ctx, sql, args...); err != nil {
-			t.Fatalf("pgtest: %s: %v", sql, err)
-		}
+	outage := pgoutage.Outage{Server: ServerURL(), Database: cfg.Database}
+	ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
+	defer cancel()
+	if err := outage.Cut(ctx); err != nil {
+		t.Fatalf("pgtest: %v", err)
 	}
-	admin("ALTER DATABASE " + name + " ALLOW_CONNECTIONS false")
-	admin("SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE datname = $1 AND pid <> pg_backend_pid()", cfg.Database)
 	restored := false
 	restore = func() {
-		if !restored {
-			restored = true
-			admin("ALTER DATABASE " + name + " ALLOW_CONNECTIONS true")
+		if restored {
+			return
+		}
+		restored = true
+		ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
+		defer cancel()
+		if err := outage.Restore(ctx); err != nil {
+			t.Fatalf("pgtest: %v", err)
 		}
 	}
 	t.Cleanup(restore)
